@@ -1,0 +1,281 @@
+//! Command-line arguments.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// twisty: model and solve twisty puzzles (3x3x3, 2x2x2, Kilominx, N×N×N supercube).
+#[derive(Debug, Parser)]
+#[command(name = "twisty", version, about, long_about = None)]
+pub struct Cli {
+    /// Options shared by every subcommand.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options shared by every subcommand.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// Directory of the table cache (default: the user cache directory, e.g. ~/.cache/twisty).
+    #[arg(long, global = true, env = "TWISTY_TABLES", value_name = "DIR")]
+    pub tables_dir: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Colour output: auto (terminal and no NO_COLOR), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
+    pub colour: ColourChoice,
+}
+
+/// When to print ANSI colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print scrambles: random moves or random states.
+    Scramble(ScrambleArgs),
+    /// Render a state and print its facelet string.
+    Show(ShowArgs),
+    /// Solve a state.
+    Solve(SolveArgs),
+    /// Manage the table cache.
+    Tables(TablesArgs),
+    /// Run a benchmark.
+    Bench(BenchArgs),
+}
+
+/// Which puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleKind {
+    /// 3x3x3 cube.
+    Cube3,
+    /// 2x2x2 cube.
+    Cube2,
+    /// Kilominx.
+    Kilominx,
+    /// Full N×N×N supercube.
+    Supercube(usize),
+}
+
+impl FromStr for PuzzleKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let l = s.to_ascii_lowercase();
+        Ok(match l.as_str() {
+            "3x3" | "3x3x3" | "333" | "cube" => PuzzleKind::Cube3,
+            "2x2" | "2x2x2" | "222" => PuzzleKind::Cube2,
+            "kilominx" | "kilo" => PuzzleKind::Kilominx,
+            _ => {
+                if let Some(n) = l.strip_prefix("supercube:") {
+                    let n: usize = n.parse().map_err(|_| {
+                        format!("`{s}`: the supercube size must be a number, e.g. supercube:4")
+                    })?;
+                    if !(2..=16).contains(&n) {
+                        return Err(format!("`{s}`: the supercube size must be between 2 and 16"));
+                    }
+                    PuzzleKind::Supercube(n)
+                } else {
+                    return Err(format!(
+                        "unknown puzzle `{s}`: expected 3x3, 2x2, kilominx or supercube:N (2 ≤ N ≤ 16)"
+                    ));
+                }
+            }
+        })
+    }
+}
+
+impl std::fmt::Display for PuzzleKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PuzzleKind::Cube3 => write!(f, "3x3"),
+            PuzzleKind::Cube2 => write!(f, "2x2"),
+            PuzzleKind::Kilominx => write!(f, "kilominx"),
+            PuzzleKind::Supercube(n) => write!(f, "supercube:{n}"),
+        }
+    }
+}
+
+/// `twisty scramble`.
+#[derive(Debug, Args)]
+pub struct ScrambleArgs {
+    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    #[arg(long, short, default_value = "3x3")]
+    pub puzzle: PuzzleKind,
+    /// Number of random moves (default: the puzzle's usual scramble length).
+    #[arg(long, short, conflicts_with = "random_state")]
+    pub length: Option<usize>,
+    /// A uniformly random state, printed as the inverse of its solution.
+    #[arg(long)]
+    pub random_state: bool,
+    /// Random seed (printed when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// How many scrambles.
+    #[arg(long, short, default_value_t = 1)]
+    pub count: usize,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Where a state comes from.
+#[derive(Debug, Args, Clone, Default)]
+pub struct StateArgs {
+    /// Moves applied to the solved puzzle (or, for a single argument naming an existing
+    /// file, that file's contents).
+    #[arg(value_name = "MOVES", allow_hyphen_values = false)]
+    pub moves: Vec<String>,
+    /// Read the moves from a file (`-` for stdin).
+    #[arg(long, short, value_name = "FILE", conflicts_with = "moves")]
+    pub file: Option<PathBuf>,
+    /// A state string: 54 facelets (URFDLB) for the 3x3, 24 for the 2x2.
+    #[arg(long, value_name = "STRING", conflicts_with_all = ["moves", "file"])]
+    pub facelets: Option<String>,
+}
+
+/// `twisty show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    #[arg(long, short, default_value = "3x3")]
+    pub puzzle: PuzzleKind,
+    /// The state.
+    #[command(flatten)]
+    pub state: StateArgs,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `twisty solve`.
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    #[arg(long, short, default_value = "3x3")]
+    pub puzzle: PuzzleKind,
+    /// The state.
+    #[command(flatten)]
+    pub state: StateArgs,
+    /// Solve a random scramble of N moves (default: the puzzle's usual length); printed.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0",
+          conflicts_with_all = ["moves", "file", "facelets"])]
+    pub random: Option<usize>,
+    /// Solve a uniformly random state.
+    #[arg(long, conflicts_with_all = ["moves", "file", "facelets", "random"])]
+    pub random_state: bool,
+    /// Seed for --random / --random-state / randomised solvers.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Solver (default: the puzzle's default solver; `--solver list` lists them).
+    #[arg(long, short)]
+    pub solver: Option<String>,
+    /// Heuristic for optimal solvers.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// Longest acceptable solution.
+    #[arg(long)]
+    pub max_length: Option<u32>,
+    /// Time budget in seconds (fractions allowed).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Length metric.
+    #[arg(long, value_enum, default_value_t = MetricArg::Htm)]
+    pub metric: MetricArg,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Length metric argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MetricArg {
+    /// Half-turn metric (face turns).
+    Htm,
+    /// Quarter-turn metric.
+    Qtm,
+}
+
+impl From<MetricArg> for twisty_core::Metric {
+    fn from(m: MetricArg) -> Self {
+        match m {
+            MetricArg::Htm => twisty_core::Metric::Htm,
+            MetricArg::Qtm => twisty_core::Metric::Qtm,
+        }
+    }
+}
+
+/// `twisty tables`.
+#[derive(Debug, Args)]
+pub struct TablesArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: TablesAction,
+}
+
+/// Table cache actions.
+#[derive(Debug, Subcommand)]
+pub enum TablesAction {
+    /// List the tables in the cache with their state.
+    List,
+    /// Build tables (all, or those of one puzzle).
+    Build(TablesBuildArgs),
+    /// Check every table's header and checksum.
+    Verify,
+    /// Delete the table files in the cache.
+    Clean,
+}
+
+/// `twisty tables build`.
+#[derive(Debug, Args)]
+pub struct TablesBuildArgs {
+    /// Only this puzzle's tables.
+    #[arg(long, short)]
+    pub puzzle: Option<PuzzleKind>,
+    /// Only the tables of this heuristic / solver.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// Refuse to build or load more than this many bytes of tables (suffixes K, M, G).
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
+}
+
+/// `twisty bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Which benchmark.
+    #[command(subcommand)]
+    pub which: BenchWhich,
+}
+
+/// The benchmarks.
+#[derive(Debug, Subcommand)]
+pub enum BenchWhich {
+    /// Optimal 2x2x2 solves of random states: table build time, per-depth solve times.
+    Optimal2x2(BenchCountArgs),
+}
+
+/// Common benchmark options: how many random states, from which seed.
+#[derive(Debug, Args)]
+pub struct BenchCountArgs {
+    /// Number of random states.
+    #[arg(long, short, default_value_t = 1000)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,158 @@
+//! Subcommand implementations and the CLI error type.
+
+pub mod scramble;
+pub mod show;
+pub mod solve;
+
+use crate::args::{Cli, ColourChoice, Command, GlobalArgs};
+use crate::puzzles;
+use std::fmt;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A CLI failure and the exit code it maps to: 2 for usage errors (bad arguments, malformed
+/// input), 1 for everything else (impossible states, no solution, I/O, tables).
+#[derive(Debug)]
+pub struct CliError {
+    /// The error and its context.
+    pub error: anyhow::Error,
+    /// Whether this is a usage error (exit code 2).
+    pub usage: bool,
+}
+
+impl CliError {
+    /// A usage error (exit code 2).
+    pub fn usage(e: impl Into<anyhow::Error>) -> Self {
+        CliError {
+            error: e.into(),
+            usage: true,
+        }
+    }
+
+    /// A failure (exit code 1).
+    pub fn failure(e: impl Into<anyhow::Error>) -> Self {
+        CliError {
+            error: e.into(),
+            usage: false,
+        }
+    }
+
+    /// The process exit code.
+    pub fn exit_code(&self) -> u8 {
+        if self.usage {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            write!(f, "{:#}", self.error)
+        } else {
+            write!(f, "{}", self.error)
+        }
+    }
+}
+
+impl From<twisty_core::ParseError> for CliError {
+    fn from(e: twisty_core::ParseError) -> Self {
+        CliError::usage(e)
+    }
+}
+
+impl From<twisty_core::InvalidState> for CliError {
+    fn from(e: twisty_core::InvalidState) -> Self {
+        CliError::failure(anyhow::anyhow!("impossible state: {e}"))
+    }
+}
+
+impl From<twisty_solvers::SolveError> for CliError {
+    fn from(e: twisty_solvers::SolveError) -> Self {
+        CliError::failure(e)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::failure(e)
+    }
+}
+
+/// Result of a subcommand.
+pub type CliResult<T = ()> = Result<T, CliError>;
+
+/// Context shared by every subcommand.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// Table cache directory.
+    pub tables_dir: PathBuf,
+    /// Worker threads (`None` = all cores).
+    pub threads: Option<usize>,
+    /// Whether to print ANSI colours on stdout.
+    pub colour: bool,
+    /// Whether to draw progress bars on stderr.
+    pub progress: bool,
+    /// Raised by Ctrl-C.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Ctx {
+    fn new(global: &GlobalArgs) -> Self {
+        let colour = match global.colour {
+            ColourChoice::Always => true,
+            ColourChoice::Never => false,
+            ColourChoice::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
+        let tables_dir = global.tables_dir.clone().unwrap_or_else(default_tables_dir);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = cancel.clone();
+        // A second Ctrl-C (or a failure to install the handler) falls back to the default.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        Ctx {
+            tables_dir,
+            threads: global.threads,
+            colour,
+            progress: std::io::stderr().is_terminal(),
+            cancel,
+        }
+    }
+}
+
+/// The default table cache: `<user cache dir>/twisty`, or `./twisty-tables` without one.
+pub fn default_tables_dir() -> PathBuf {
+    std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .map(|d| d.join("twisty"))
+        .unwrap_or_else(|| PathBuf::from("twisty-tables"))
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> CliResult {
+    let ctx = Ctx::new(&cli.global);
+    if let Some(t) = ctx.threads {
+        if t == 0 {
+            return Err(CliError::usage(anyhow::anyhow!("--threads must be at least 1")));
+        }
+        // Ignored if a pool already exists.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(t).build_global();
+    }
+    match cli.command {
+        Command::Scramble(a) => puzzles::scramble(&ctx, &a),
+        Command::Show(a) => puzzles::show(&ctx, &a),
+        Command::Solve(a) => puzzles::solve(&ctx, &a),
+        Command::Tables(a) => puzzles::tables(&ctx, &a),
+        Command::Bench(a) => puzzles::bench(&ctx, &a),
+    }
+}

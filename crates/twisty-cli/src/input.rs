@@ -1,0 +1,68 @@
+//! Reading a puzzle state from the command line: moves, a moves file, a state string.
+
+use crate::args::StateArgs;
+use crate::commands::{CliError, CliResult};
+use crate::puzzles::CliPuzzle;
+use anyhow::Context;
+use std::io::Read;
+use std::path::Path;
+
+/// Where a state came from, for display.
+#[derive(Debug, Clone)]
+pub struct Loaded<P: CliPuzzle> {
+    /// The state.
+    pub state: P::State,
+    /// The moves that produced it, when it was given as moves.
+    pub moves: Option<Vec<P::Move>>,
+}
+
+/// Reads the text of a moves file (`-` = stdin).
+pub fn read_file(path: &Path) -> CliResult<String> {
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("cannot read moves from standard input")
+            .map_err(CliError::failure)?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read moves file {}", path.display()))
+        .map_err(CliError::usage)
+}
+
+/// Parses moves, naming the file in the error when they came from one.
+pub fn parse_moves<P: CliPuzzle>(p: &P, text: &str, origin: Option<&Path>) -> CliResult<Vec<P::Move>> {
+    p.parse_moves(text).map_err(|e| match origin {
+        Some(f) => CliError::usage(anyhow::anyhow!("{}: {e}", f.display())),
+        None => CliError::usage(e),
+    })
+}
+
+/// Loads the state described by `args` (solved when nothing is given).
+pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs) -> CliResult<Loaded<P>> {
+    if let Some(f) = &args.facelets {
+        let state = p.parse_state_string(f)?;
+        return Ok(Loaded { state, moves: None });
+    }
+    let (text, origin) = if let Some(f) = &args.file {
+        (read_file(f)?, Some(f.clone()))
+    } else if args.moves.len() == 1 && looks_like_path(&args.moves[0]) {
+        let f = Path::new(&args.moves[0]).to_path_buf();
+        (read_file(&f)?, Some(f))
+    } else {
+        (args.moves.join(" "), None)
+    };
+    let moves = parse_moves(p, &text, origin.as_deref())?;
+    let state = p.state_after(&moves);
+    Ok(Loaded {
+        state,
+        moves: Some(moves),
+    })
+}
+
+/// A single MOVES argument is read as a file when it names an existing file and contains
+/// a path separator or a dot (so `F` is always a move).
+fn looks_like_path(s: &str) -> bool {
+    (s.contains('/') || s.contains('.')) && Path::new(s).is_file()
+}

@@ -1,0 +1,23 @@
+//! CLI glue for the 3x3x3.
+
+use crate::args::{ScrambleArgs, ShowArgs, SolveArgs};
+use crate::commands::{CliError, CliResult, Ctx};
+
+fn unavailable() -> CliError {
+    CliError::failure(anyhow::anyhow!("the 3x3x3 is not available yet"))
+}
+
+/// `twisty scramble` for the 3x3x3.
+pub fn scramble(_ctx: &Ctx, _args: &ScrambleArgs) -> CliResult {
+    Err(unavailable())
+}
+
+/// `twisty show` for the 3x3x3.
+pub fn show(_ctx: &Ctx, _args: &ShowArgs) -> CliResult {
+    Err(unavailable())
+}
+
+/// `twisty solve` for the 3x3x3.
+pub fn solve(_ctx: &Ctx, _args: &SolveArgs) -> CliResult {
+    Err(unavailable())
+}

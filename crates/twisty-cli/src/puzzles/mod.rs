@@ -1,0 +1,102 @@
+//! Per-puzzle glue between the generic subcommands and each puzzle's model and solvers.
+//!
+//! Each puzzle implements [`CliPuzzle`] in its own file; the functions here dispatch on
+//! `--puzzle` to the generic implementations in `crate::commands`.
+
+pub mod cube2;
+pub mod cube3;
+pub mod kilominx;
+pub mod supercube;
+
+use crate::args::{BenchArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs, TablesArgs};
+use crate::commands::{CliError, CliResult, Ctx};
+use twisty_core::Puzzle;
+use twisty_solvers::Solution;
+
+/// What the CLI needs of a puzzle beyond the [`Puzzle`] trait.
+pub trait CliPuzzle: Puzzle + Sync {
+    /// Default length of a random-move scramble.
+    fn scramble_length(&self) -> usize;
+
+    /// The state drawn as text (an unfolded net).
+    fn render(&self, state: &Self::State, colour: bool) -> String;
+
+    /// The state as a one-line string (e.g. the 54-character facelet string), if the puzzle
+    /// has such a form.
+    fn state_string(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// Parses (and validates) a state string.
+    fn parse_state_string(&self, _text: &str) -> CliResult<Self::State> {
+        Err(CliError::usage(anyhow::anyhow!(
+            "{} has no state-string input; give moves instead",
+            self.name()
+        )))
+    }
+
+    /// Names of the solvers available for this puzzle, the default first.
+    fn solver_names(&self) -> Vec<&'static str>;
+
+    /// Solves `state` with the named solver. The generic caller verifies the result again.
+    fn solve(
+        &self,
+        ctx: &Ctx,
+        solver: &str,
+        state: &Self::State,
+        args: &SolveArgs,
+    ) -> CliResult<Solution<Self::Move>>;
+
+    /// A uniformly random state and a move sequence that produces it (the inverse of a
+    /// solution), for `scramble --random-state`.
+    fn random_state_scramble(
+        &self,
+        _ctx: &Ctx,
+        _rng: &mut twisty_core::TwistyRng,
+    ) -> CliResult<(Self::State, Vec<Self::Move>)> {
+        Err(CliError::failure(anyhow::anyhow!(
+            "random-state scrambles of the {} need a fast solver, which is not available yet",
+            self.name()
+        )))
+    }
+}
+
+macro_rules! dispatch {
+    ($kind:expr, $f:ident($($arg:expr),*)) => {
+        match $kind {
+            PuzzleKind::Cube3 => cube3::$f($($arg),*),
+            PuzzleKind::Cube2 => cube2::$f($($arg),*),
+            PuzzleKind::Kilominx => kilominx::$f($($arg),*),
+            PuzzleKind::Supercube(n) => supercube::$f(n, $($arg),*),
+        }
+    };
+}
+
+/// `twisty scramble`.
+pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
+    dispatch!(args.puzzle, scramble(ctx, args))
+}
+
+/// `twisty show`.
+pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
+    dispatch!(args.puzzle, show(ctx, args))
+}
+
+/// `twisty solve`.
+pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
+    dispatch!(args.puzzle, solve(ctx, args))
+}
+
+/// `twisty tables`.
+pub fn tables(_ctx: &Ctx, _args: &TablesArgs) -> CliResult {
+    Err(CliError::failure(anyhow::anyhow!(
+        "the table cache is not available yet"
+    )))
+}
+
+/// `twisty bench`.
+pub fn bench(_ctx: &Ctx, _args: &BenchArgs) -> CliResult {
+    Err(CliError::failure(anyhow::anyhow!(
+        "no benchmark is available yet"
+    )))
+}

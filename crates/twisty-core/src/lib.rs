@@ -1,0 +1,29 @@
+//! Twisty puzzle models.
+//!
+//! Every puzzle implements [`Puzzle`]: a compact state type, a move type, composition,
+//! inverses, uniform random legal states, canonical random-move scrambles and notation.
+//! The generic trait is for correctness, I/O, tests and metaheuristics; fast solvers work on
+//! compact coordinates built from these models.
+//!
+//! | puzzle | module | state |
+//! |---|---|---|
+//! | 3x3x3 | [`cube3`] | 8 corners + 12 edges, permutation and orientation |
+//! | 2x2x2 | [`cube2`] | 8 corners, one kept fixed for solving |
+//! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
+//! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
+#![forbid(unsafe_code)]
+
+pub mod alg;
+pub mod colour;
+pub mod cube2;
+pub mod cube3;
+pub mod error;
+pub mod kilominx;
+pub mod puzzle;
+pub mod rng;
+pub mod supercube;
+
+pub use alg::{tokenize, Token};
+pub use error::{InvalidState, ParseError};
+pub use puzzle::{Metric, Puzzle};
+pub use rng::{seeded_rng, TwistyRng};

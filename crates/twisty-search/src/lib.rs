@@ -1,0 +1,2 @@
+//! Generic search machinery: ranking, packed tables, table files and the table cache,
+//! breadth-first table generation and IDA*.

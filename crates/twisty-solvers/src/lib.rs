@@ -1,0 +1,9 @@
+//! Solvers for the puzzles of `twisty-core`, one module per solver family.
+//!
+//! Every solver implements [`Solver`] and returns a [`Solution`] that has been verified by
+//! applying it to the input state, or a typed [`SolveError`].
+#![forbid(unsafe_code)]
+
+pub mod solver;
+
+pub use solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
