@@ -54,6 +54,23 @@ pub enum Command {
     Tables(TablesArgs),
     /// Run a benchmark.
     Bench(BenchArgs),
+    /// Interactive play: a net redrawn after every command, moves typed directly.
+    Play(PlayArgs),
+}
+
+/// `twisty play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    #[arg(long, short, default_value = "3x3")]
+    pub puzzle: PuzzleKind,
+    /// Raw-key mode (a terminal is required): a face letter turns it clockwise, Shift + letter
+    /// anticlockwise, `2` then a letter a double turn; Esc or Ctrl-C quits.
+    #[arg(long)]
+    pub keys: bool,
+    /// Seed for SCRAMBLE (printed when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 /// Which puzzle.
@@ -196,6 +213,29 @@ pub struct SolveArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Show the scramble being applied step by step, then the solution step by step.
+    #[arg(long)]
+    pub visualize: bool,
+    /// Delay between visualizer frames, in milliseconds (terminal only).
+    #[arg(long, value_name = "MS", default_value_t = 400)]
+    pub delay: u64,
+}
+
+impl SolveArgs {
+    /// The defaults of `twisty solve --puzzle <puzzle>` followed by `extra` options (used by
+    /// `play`'s SOLVE command and by library-style callers).
+    pub fn from_words(puzzle: PuzzleKind, extra: &[&str]) -> Result<SolveArgs, clap::Error> {
+        #[derive(Debug, Parser)]
+        #[command(name = "SOLVE", no_binary_name = true, disable_help_flag = true)]
+        struct Wrapper {
+            #[command(flatten)]
+            args: SolveArgs,
+        }
+        let puzzle = puzzle.to_string();
+        let mut words = vec!["--puzzle", puzzle.as_str()];
+        words.extend_from_slice(extra);
+        Wrapper::try_parse_from(words).map(|w| w.args)
+    }
 }
 
 /// Length metric argument.

@@ -1,8 +1,11 @@
 //! Subcommand implementations and the CLI error type.
 
+pub mod keys;
+pub mod play;
 pub mod scramble;
 pub mod show;
 pub mod solve;
+pub mod visualize;
 
 use crate::args::{Cli, ColourChoice, Command, GlobalArgs};
 use crate::puzzles;
@@ -154,5 +157,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Solve(a) => puzzles::solve(&ctx, &a),
         Command::Tables(a) => puzzles::tables(&ctx, &a),
         Command::Bench(a) => puzzles::bench(&ctx, &a),
+        Command::Play(a) => puzzles::play(&ctx, &a),
     }
 }

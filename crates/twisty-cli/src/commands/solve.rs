@@ -125,5 +125,8 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
         line.push_str(&format!("  (total with tables: {})", human_duration(wall)));
     }
     println!("{line}");
+    if args.visualize {
+        crate::commands::visualize::run(ctx, p, &state, scramble.as_deref(), &sol.moves, args.delay)?;
+    }
     Ok(())
 }

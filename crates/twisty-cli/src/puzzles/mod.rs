@@ -8,7 +8,7 @@ pub mod cube3;
 pub mod kilominx;
 pub mod supercube;
 
-use crate::args::{BenchArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs, TablesArgs};
+use crate::args::{BenchArgs, PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs, TablesArgs};
 use crate::commands::{CliError, CliResult, Ctx};
 use twisty_core::Puzzle;
 use twisty_solvers::Solution;
@@ -46,6 +46,24 @@ pub trait CliPuzzle: Puzzle + Sync {
         state: &Self::State,
         args: &SolveArgs,
     ) -> CliResult<Solution<Self::Move>>;
+
+    /// Sticker indices of the state string that belong to fixed pieces (centres, a fixed
+    /// corner) and so cannot be edited.
+    fn fixed_stickers(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// Edits `state` as told by the words after `EDIT` in `twisty play`: the new state, a
+    /// pending draft with the reason it is not legal yet, or the reason the edit is refused.
+    /// The default works on the state string (see [`crate::commands::play::edit_state_string`]).
+    fn edit(
+        &self,
+        state: &Self::State,
+        draft: &mut Option<String>,
+        words: &[&str],
+    ) -> Result<crate::commands::play::EditOutcome<Self::State>, String> {
+        crate::commands::play::edit_state_string(self, state, draft, words)
+    }
 
     /// A uniformly random state and a move sequence that produces it (the inverse of a
     /// solution), for `scramble --random-state`.
@@ -85,6 +103,11 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 /// `twisty solve`.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
     dispatch!(args.puzzle, solve(ctx, args))
+}
+
+/// `twisty play`.
+pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
+    dispatch!(args.puzzle, play(ctx, args))
 }
 
 /// `twisty tables`.

@@ -1,6 +1,6 @@
 //! CLI glue for the N×N×N supercube.
 
-use crate::args::{ScrambleArgs, ShowArgs, SolveArgs};
+use crate::args::{PlayArgs, ScrambleArgs, ShowArgs, SolveArgs};
 use crate::commands::{CliError, CliResult, Ctx};
 
 fn unavailable() -> CliError {
@@ -19,5 +19,10 @@ pub fn show(_n: usize, _ctx: &Ctx, _args: &ShowArgs) -> CliResult {
 
 /// `twisty solve` for the N×N×N supercube.
 pub fn solve(_n: usize, _ctx: &Ctx, _args: &SolveArgs) -> CliResult {
+    Err(unavailable())
+}
+
+/// `twisty play` for this puzzle.
+pub fn play(_n: usize, _ctx: &Ctx, _args: &PlayArgs) -> CliResult {
     Err(unavailable())
 }

@@ -1,0 +1,361 @@
+//! `twisty play`: an interactive session on one puzzle.
+//!
+//! The net is redrawn after every command. Commands (case-insensitive): HELP, RESET,
+//! EDIT …, SCRAMBLE [n], SOLVE [options of `twisty solve`], UNDO, REDO, HISTORY, QUIT;
+//! anything else is read as a move sequence. When standard input is not a terminal the
+//! commands are read line by line (for scripts and tests), without line editing.
+
+use crate::args::{PlayArgs, PuzzleKind, SolveArgs};
+use crate::commands::{CliError, CliResult, Ctx};
+use crate::puzzles::CliPuzzle;
+use std::io::{BufRead, IsTerminal, Write};
+use twisty_core::rng::{fresh_seed, seeded_rng};
+
+const HELP: &str = "\
+Commands (case-insensitive):
+  <moves>          apply a move sequence, e.g. R U R' U'
+  SCRAMBLE [n]     apply n random moves (default: the puzzle's usual length)
+  SOLVE [opts]     solve and apply the solution; opts as for `twisty solve`, e.g. SOLVE --solver optimal
+  EDIT …           edit the state: EDIT <state string>, or EDIT <face><n> <colour> (e.g. EDIT U1 R),
+                   kept as a draft until it is a legal state; EDIT CANCEL drops the draft
+  UNDO / REDO      step back / forward through the history
+  HISTORY          list the moves applied since the last RESET
+  RESET            back to the solved puzzle
+  HELP             this text
+  QUIT             leave (also EXIT, or end of input)";
+
+/// One entry of the undo history.
+#[derive(Debug, Clone)]
+enum Step<P: CliPuzzle> {
+    /// Moves applied (a typed sequence, a scramble or a solution).
+    Moves(Vec<P::Move>, &'static str),
+    /// A state replaced by RESET or EDIT.
+    Replace(P::State, P::State, &'static str),
+}
+
+/// The session state: the current puzzle state and the undo/redo stacks.
+struct Session<'a, P: CliPuzzle> {
+    p: &'a P,
+    state: P::State,
+    done: Vec<Step<P>>,
+    undone: Vec<Step<P>>,
+}
+
+impl<P: CliPuzzle> Session<'_, P> {
+    fn push(&mut self, step: Step<P>) {
+        self.redo_step(&step);
+        self.done.push(step);
+        self.undone.clear();
+    }
+
+    fn redo_step(&mut self, step: &Step<P>) {
+        match step {
+            Step::Moves(m, _) => self.p.apply_all(&mut self.state, m),
+            Step::Replace(_, new, _) => self.state = new.clone(),
+        }
+    }
+
+    fn undo_step(&mut self, step: &Step<P>) {
+        match step {
+            Step::Moves(m, _) => {
+                let inv = self.p.invert_all(m);
+                self.p.apply_all(&mut self.state, &inv)
+            }
+            Step::Replace(old, _, _) => self.state = old.clone(),
+        }
+    }
+}
+
+/// Runs `twisty play` for puzzle `p`.
+pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) -> CliResult {
+    if args.keys {
+        return crate::commands::keys::run(ctx, p, args);
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut rng = seeded_rng(seed);
+    let mut session = Session {
+        p,
+        state: p.solved(),
+        done: Vec::new(),
+        undone: Vec::new(),
+    };
+    let mut draft: Option<String> = None;
+    let interactive = std::io::stdin().is_terminal();
+    let mut editor = if interactive {
+        Some(rustyline::DefaultEditor::new().map_err(CliError::failure)?)
+    } else {
+        None
+    };
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("twisty play: {} (seed {seed}); type HELP for commands", p.name());
+    draw(ctx, p, &session.state, interactive);
+    loop {
+        let line = match editor.as_mut() {
+            Some(ed) => match ed.readline("twisty> ") {
+                Ok(l) => {
+                    let _ = ed.add_history_entry(l.as_str());
+                    l
+                }
+                Err(rustyline::error::ReadlineError::Interrupted) => continue,
+                Err(rustyline::error::ReadlineError::Eof) => break,
+                Err(e) => return Err(CliError::failure(e)),
+            },
+            None => match lines.next() {
+                Some(l) => l?,
+                None => break,
+            },
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !interactive {
+            println!("> {line}");
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let command = words[0].to_ascii_uppercase();
+        let rest = &words[1..];
+        let message = match command.as_str() {
+            "QUIT" | "EXIT" | "Q" => break,
+            "HELP" | "?" => {
+                println!("{HELP}");
+                continue;
+            }
+            "RESET" => {
+                let old = session.state.clone();
+                session.push(Step::Replace(old, p.solved(), "RESET"));
+                Ok(String::from("reset to solved"))
+            }
+            "UNDO" => match session.done.pop() {
+                Some(step) => {
+                    session.undo_step(&step);
+                    session.undone.push(step);
+                    Ok(String::from("undone"))
+                }
+                None => Err(String::from("nothing to undo")),
+            },
+            "REDO" => match session.undone.pop() {
+                Some(step) => {
+                    session.redo_step(&step);
+                    session.done.push(step);
+                    Ok(String::from("redone"))
+                }
+                None => Err(String::from("nothing to redo")),
+            },
+            "HISTORY" => {
+                print_history(p, &session.done);
+                continue;
+            }
+            "SCRAMBLE" => scramble(p, rest, &mut rng).map(|moves| {
+                let text = p.format_moves(&moves);
+                session.push(Step::Moves(moves, "SCRAMBLE"));
+                format!("scramble: {text}")
+            }),
+            "SOLVE" => solve(ctx, p, kind, &session.state, rest).map(|(moves, summary)| {
+                session.push(Step::Moves(moves, "SOLVE"));
+                summary
+            }),
+            "EDIT" => match p.edit(&session.state, &mut draft, rest) {
+                Ok(EditOutcome::Apply(new)) => {
+                    let old = session.state.clone();
+                    session.push(Step::Replace(old, new, "EDIT"));
+                    Ok(String::from("edited"))
+                }
+                Ok(EditOutcome::Pending(text, reason)) => {
+                    println!("draft: {text}\nnot applied yet: {reason}");
+                    continue;
+                }
+                Err(e) => Err(e),
+            },
+            _ => p.parse_moves(line).map_err(|e| e.to_string()).map(|moves| {
+                let n = moves.len();
+                session.push(Step::Moves(moves, "MOVES"));
+                format!("applied {n} move{}", if n == 1 { "" } else { "s" })
+            }),
+        };
+        match message {
+            Ok(m) => {
+                draw(ctx, p, &session.state, interactive);
+                println!(
+                    "{m}{}",
+                    if p.is_solved(&session.state) {
+                        " — solved"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            Err(e) => println!("error: {e}"),
+        }
+        std::io::stdout().flush()?;
+    }
+    Ok(())
+}
+
+fn draw<P: CliPuzzle>(ctx: &Ctx, p: &P, state: &P::State, interactive: bool) {
+    if interactive && ctx.colour {
+        // Clear the screen and home the cursor so the net stays in place.
+        print!("\x1b[2J\x1b[H");
+    }
+    print!("{}", p.render(state, ctx.colour));
+}
+
+fn print_history<P: CliPuzzle>(p: &P, done: &[Step<P>]) {
+    if done.is_empty() {
+        println!("history is empty");
+    }
+    for (i, step) in done.iter().enumerate() {
+        match step {
+            Step::Moves(m, what) => println!("{:>3}. {what:<8} {}", i + 1, p.format_moves(m)),
+            Step::Replace(_, _, what) => println!("{:>3}. {what}", i + 1),
+        }
+    }
+}
+
+fn scramble<P: CliPuzzle>(
+    p: &P,
+    rest: &[&str],
+    rng: &mut twisty_core::TwistyRng,
+) -> Result<Vec<P::Move>, String> {
+    let n = match rest.first() {
+        None => p.scramble_length(),
+        Some(w) => match w.parse::<usize>() {
+            Ok(n) if n <= 10_000 => n,
+            _ => return Err(format!("SCRAMBLE takes a move count from 0 to 10000, not `{w}`")),
+        },
+    };
+    Ok(p.random_moves(rng, n))
+}
+
+fn solve<P: CliPuzzle>(
+    ctx: &Ctx,
+    p: &P,
+    kind: PuzzleKind,
+    state: &P::State,
+    rest: &[&str],
+) -> Result<(Vec<P::Move>, String), String> {
+    let args = SolveArgs::from_words(kind, rest).map_err(|e| e.to_string().trim().to_string())?;
+    let names = p.solver_names();
+    let solver = match args.solver.as_deref() {
+        None => names[0],
+        Some(s) => names
+            .iter()
+            .copied()
+            .find(|n| *n == s)
+            .ok_or_else(|| format!("unknown solver `{s}`: expected one of {}", names.join(", ")))?,
+    };
+    let start = std::time::Instant::now();
+    let sol = p.solve(ctx, solver, state, &args).map_err(|e| format!("{e:#}"))?;
+    twisty_solvers::verify(p, state, &sol.moves).map_err(|e| e.to_string())?;
+    let summary = format!(
+        "solution ({} moves, {solver}, {}): {}",
+        sol.moves.len(),
+        crate::output::human_duration(start.elapsed()),
+        p.format_moves(&sol.moves)
+    );
+    Ok((sol.moves, summary))
+}
+
+/// What an EDIT command did.
+pub enum EditOutcome<S> {
+    /// The edit gives a legal state: apply it.
+    Apply(S),
+    /// The draft changed but is not a legal state yet (reason given); nothing applied.
+    Pending(String, String),
+}
+
+/// The default EDIT, on the puzzle's state string. `EDIT <string>` replaces the whole state;
+/// `EDIT <face><n> <colour>` sets sticker n (1-based, row by row) of a face in a draft that is
+/// applied as soon as it describes a legal state; `EDIT CANCEL` drops the draft.
+pub fn edit_state_string<P: CliPuzzle + ?Sized>(
+    p: &P,
+    state: &P::State,
+    draft: &mut Option<String>,
+    words: &[&str],
+) -> Result<EditOutcome<P::State>, String> {
+    let Some(current) = p.state_string(state) else {
+        return Err(format!("EDIT is not available for the {}", p.name()));
+    };
+    let base = draft.clone().unwrap_or_else(|| current.clone());
+    let fixed = p.fixed_stickers();
+    match words {
+        [w] if w.eq_ignore_ascii_case("cancel") => {
+            *draft = None;
+            Err(String::from("edit draft dropped"))
+        }
+        [whole] => {
+            if whole.chars().count() != current.chars().count() {
+                return Err(format!(
+                    "a state string has {} characters, not {}",
+                    current.chars().count(),
+                    whole.chars().count()
+                ));
+            }
+            if let Some(i) = whole
+                .chars()
+                .zip(current.chars())
+                .position(|(a, b)| a != b)
+                .filter(|i| fixed.contains(i))
+            {
+                return Err(format!(
+                    "sticker {} belongs to a fixed piece and cannot be edited",
+                    i + 1
+                ));
+            }
+            let s = p.parse_state_string(whole).map_err(|e| format!("{e:#}"))?;
+            *draft = None;
+            Ok(EditOutcome::Apply(s))
+        }
+        [sticker, colour] => {
+            let faces = "URFDLB";
+            let mut chars = sticker.chars();
+            let face = chars.next().map(|c| c.to_ascii_uppercase());
+            let index: Option<usize> = chars.as_str().parse().ok();
+            let per_face = current.chars().count() / 6;
+            let (Some(face), Some(index)) = (face, index) else {
+                return Err(format!(
+                    "`{sticker}` is not a sticker: expected a face letter and a number, e.g. U1"
+                ));
+            };
+            let Some(f) = faces.find(face) else {
+                return Err(format!("`{sticker}`: the face must be one of U R F D L B"));
+            };
+            if !(1..=per_face).contains(&index) {
+                return Err(format!(
+                    "`{sticker}`: stickers of a face are numbered 1 to {per_face}"
+                ));
+            }
+            let pos = f * per_face + index - 1;
+            if fixed.contains(&pos) {
+                return Err(format!(
+                    "{sticker} belongs to a fixed piece (a centre or the fixed corner) and cannot be edited"
+                ));
+            }
+            let c = colour.to_ascii_uppercase();
+            let Some(new_colour) = c.chars().next().filter(|ch| c.len() == 1 && faces.contains(*ch)) else {
+                return Err(format!(
+                    "`{colour}` is not a colour: use the face letters U R F D L B"
+                ));
+            };
+            let new: String = base
+                .chars()
+                .enumerate()
+                .map(|(i, ch)| if i == pos { new_colour } else { ch })
+                .collect();
+            match p.parse_state_string(&new) {
+                Ok(s) => {
+                    *draft = None;
+                    Ok(EditOutcome::Apply(s))
+                }
+                Err(e) => {
+                    *draft = Some(new.clone());
+                    Ok(EditOutcome::Pending(new, format!("{e:#}")))
+                }
+            }
+        }
+        _ => Err(String::from(
+            "usage: EDIT <face><n> <colour> (e.g. EDIT U1 R), EDIT <whole state string>, EDIT CANCEL",
+        )),
+    }
+}
