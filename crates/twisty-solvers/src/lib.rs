@@ -4,6 +4,7 @@
 //! applying it to the input state, or a typed [`SolveError`].
 #![forbid(unsafe_code)]
 
+pub mod astar2x2;
 pub mod solver;
 
 pub use solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
