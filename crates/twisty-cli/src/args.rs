@@ -219,6 +219,36 @@ pub struct SolveArgs {
     /// Delay between visualizer frames, in milliseconds (terminal only).
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub delay: u64,
+    /// Options of the 2x2x2 A* solver.
+    #[command(flatten)]
+    pub astar: AStarArgs,
+}
+
+/// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
+#[derive(Debug, Args, Clone)]
+pub struct AStarArgs {
+    /// Goal: `fixed` (one colouring, 12 quarter turns) or `any-orientation` (24 colourings,
+    /// turns of top, right and front only).
+    #[arg(long, value_enum, default_value_t = AStarGoal::Fixed)]
+    pub goal: AStarGoal,
+    /// Divisor p of the misplaced-sticker count.
+    #[arg(long, default_value_t = 3.0)]
+    pub weight: f64,
+    /// Divide as integers (the seed's Python 2 behaviour); the weight must be an integer.
+    #[arg(long)]
+    pub integer_heuristic: bool,
+    /// Stop after this many expanded nodes.
+    #[arg(long, default_value_t = 5_000_000)]
+    pub max_expanded: u64,
+}
+
+/// A* goal mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AStarGoal {
+    /// One goal colouring, all 12 quarter turns.
+    Fixed,
+    /// Any of the 24 orientations of the goal, 6 quarter turns.
+    AnyOrientation,
 }
 
 impl SolveArgs {
@@ -304,6 +334,25 @@ pub struct BenchArgs {
 pub enum BenchWhich {
     /// Optimal 2x2x2 solves of random states: table build time, per-depth solve times.
     Optimal2x2(BenchCountArgs),
+    /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
+    Astar2x2(BenchAStarArgs),
+}
+
+/// `twisty bench astar2x2`.
+#[derive(Debug, Args)]
+pub struct BenchAStarArgs {
+    /// Weights (divisors p): a comma-separated list of numbers and ranges, e.g. `1..10,15,20`.
+    #[arg(long, default_value = "1..10,15,20")]
+    pub weights: String,
+    /// Directory holding the seed's input files (Hangary_CS440-2016FA_HW1_data_cube*.txt).
+    #[arg(long, default_value = "../shared/seed-inputs")]
+    pub inputs: PathBuf,
+    /// Divide as integers (the seed's Python 2 behaviour).
+    #[arg(long)]
+    pub integer_heuristic: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Common benchmark options: how many random states, from which seed.

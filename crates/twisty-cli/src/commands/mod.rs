@@ -1,5 +1,6 @@
 //! Subcommand implementations and the CLI error type.
 
+pub mod astar;
 pub mod keys;
 pub mod play;
 pub mod scramble;

@@ -18,7 +18,10 @@ pub fn show(_ctx: &Ctx, _args: &ShowArgs) -> CliResult {
 }
 
 /// `twisty solve` for the 2x2x2.
-pub fn solve(_ctx: &Ctx, _args: &SolveArgs) -> CliResult {
+pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
+    if args.solver.as_deref() == Some("astar") {
+        return crate::commands::astar::solve(ctx, args);
+    }
     Err(unavailable())
 }
 

@@ -8,7 +8,9 @@ pub mod cube3;
 pub mod kilominx;
 pub mod supercube;
 
-use crate::args::{BenchArgs, PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs, TablesArgs};
+use crate::args::{
+    BenchArgs, BenchWhich, PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs, TablesArgs,
+};
 use crate::commands::{CliError, CliResult, Ctx};
 use twisty_core::Puzzle;
 use twisty_solvers::Solution;
@@ -118,8 +120,11 @@ pub fn tables(_ctx: &Ctx, _args: &TablesArgs) -> CliResult {
 }
 
 /// `twisty bench`.
-pub fn bench(_ctx: &Ctx, _args: &BenchArgs) -> CliResult {
-    Err(CliError::failure(anyhow::anyhow!(
-        "no benchmark is available yet"
-    )))
+pub fn bench(_ctx: &Ctx, args: &BenchArgs) -> CliResult {
+    match &args.which {
+        BenchWhich::Astar2x2(a) => crate::commands::astar::bench(a),
+        BenchWhich::Optimal2x2(_) => Err(CliError::failure(anyhow::anyhow!(
+            "the optimal 2x2x2 benchmark is not available yet"
+        ))),
+    }
 }
