@@ -1,0 +1,111 @@
+//! `twisty solve --puzzle 2x2 --solver astar` and `twisty bench astar2x2` on the seed's inputs.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn twisty() -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir")
+        .arg(std::env::temp_dir().join("twisty-cli-astar-tests"));
+    c
+}
+
+fn seed_input(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/seed-inputs")
+        .join(format!("Hangary_CS440-2016FA_HW1_data_{name}.txt"))
+}
+
+#[test]
+fn solves_a_seed_net_optimally() {
+    twisty()
+        .args(["solve", "--puzzle", "2x2", "--solver", "astar", "--weight", "3"])
+        .arg(seed_input("cube1_3"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Length: 6 quarter turns (optimal)"));
+}
+
+#[test]
+fn any_orientation_json() {
+    let out = twisty()
+        .args([
+            "solve",
+            "--puzzle",
+            "2x2",
+            "--solver",
+            "astar",
+            "--goal",
+            "any-orientation",
+            "--json",
+        ])
+        .arg(seed_input("cube3_1"))
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["length"], 7);
+    assert_eq!(v["optimal"], true);
+    assert!(v["expanded"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn moves_in_either_notation() {
+    for moves in ["R U R' F2", "R T R' F F"] {
+        twisty()
+            .args(["solve", "--puzzle", "2x2", "--solver", "astar", moves])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Length: 5 quarter turns (optimal)"));
+    }
+}
+
+#[test]
+fn impossible_net_is_refused_with_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.txt");
+    let text = std::fs::read_to_string(seed_input("cube1_1")).unwrap();
+    std::fs::write(&f, text.replacen("y o r r p b", "o o r r p b", 1)).unwrap();
+    twisty()
+        .args(["solve", "--puzzle", "2x2", "--solver", "astar"])
+        .arg(&f)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("colour count"));
+}
+
+#[test]
+fn bad_move_and_bad_weight() {
+    twisty()
+        .args(["solve", "--puzzle", "2x2", "--solver", "astar", "R X"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 3"));
+    twisty()
+        .args([
+            "solve",
+            "--puzzle",
+            "2x2",
+            "--solver",
+            "astar",
+            "--weight=-1",
+            "R",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("weight must be a positive number"));
+}
+
+#[test]
+fn bench_prints_both_figures() {
+    twisty()
+        .args(["bench", "astar2x2", "--weights", "3,9", "--inputs"])
+        .arg(seed_input("cube1_1").parent().unwrap())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Figure 7").and(predicate::str::contains("Figure 12")));
+    twisty()
+        .args(["bench", "astar2x2", "--weights", "0..3"])
+        .assert()
+        .code(2);
+}
