@@ -3,9 +3,11 @@
 use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
-use twisty_core::cube3::{facelets, render_net, Cube3, CubieCube};
-use twisty_core::InvalidState;
-use twisty_solvers::Solution;
+use std::time::Duration;
+use twisty_core::cube3::{facelets, render_net, Cube3, Cube3Move, CubieCube};
+use twisty_core::{InvalidState, Puzzle};
+use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
+use twisty_solvers::{Limits, Solution, Solver};
 
 impl CliPuzzle for Cube3 {
     fn scramble_length(&self) -> usize {
@@ -37,14 +39,45 @@ impl CliPuzzle for Cube3 {
 
     fn solve(
         &self,
-        _ctx: &Ctx,
-        _solver: &str,
-        _state: &CubieCube,
-        _args: &SolveArgs,
-    ) -> CliResult<Solution<twisty_core::cube3::Cube3Move>> {
-        Err(CliError::failure(anyhow::anyhow!(
-            "the two-phase solver is not available yet"
-        )))
+        ctx: &Ctx,
+        solver: &str,
+        state: &CubieCube,
+        args: &SolveArgs,
+    ) -> CliResult<Solution<Cube3Move>> {
+        if solver != "two-phase" {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "unknown 3x3x3 solver `{solver}`"
+            )));
+        }
+        if args.max_length.is_some_and(|m| m > 40) {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "--max-length must be at most 40 for the two-phase solver"
+            )));
+        }
+        let limits = Limits {
+            max_length: Some(args.max_length.unwrap_or(DEFAULT_MAX_LENGTH)),
+            timeout: args.timeout.map(Duration::from_secs_f64),
+            max_nodes: None,
+            cancel: Some(ctx.cancel.clone()),
+            threads: ctx.threads,
+            metric: args.metric.into(),
+        };
+        Ok(TwoPhase::global().solve(self, state, &limits)?)
+    }
+
+    fn random_state_scramble(
+        &self,
+        ctx: &Ctx,
+        rng: &mut twisty_core::TwistyRng,
+    ) -> CliResult<(CubieCube, Vec<Cube3Move>)> {
+        let state = self.random_state(rng);
+        let limits = Limits {
+            max_length: Some(DEFAULT_MAX_LENGTH),
+            cancel: Some(ctx.cancel.clone()),
+            ..Limits::default()
+        };
+        let sol = TwoPhase::global().solve(self, &state, &limits)?;
+        Ok((state, self.invert_all(&sol.moves)))
     }
 }
 
