@@ -253,7 +253,17 @@ impl CubieCube {
     /// Applies one face move in place (a table lookup per cubie, no allocation).
     #[inline]
     pub fn apply_move(&mut self, mv: Cube3Move) {
-        *self = self.multiply(&MOVE_CUBES[mv.index() as usize]);
+        // Only the four corners and four edges of the turned face change.
+        let d = &MOVE_DELTAS[mv.index() as usize];
+        let old = *self;
+        for &(pos, src, twist) in &d.corners {
+            let a = old.corners[(src & 7) as usize];
+            self.corners[(pos & 7) as usize] = TWIST_ADD[(twist & 3) as usize][(a & 31) as usize];
+        }
+        for &(pos, src, flip) in &d.edges {
+            let a = old.edges[src as usize];
+            self.edges[pos as usize] = a ^ flip;
+        }
     }
 
     /// The cube after one face move.
@@ -470,6 +480,62 @@ const MOVE_CUBES: [CubieCube; 18] = {
         out[3 * f + 1] = q.multiply(&q);
         out[3 * f + 2] = out[3 * f + 1].multiply(&q);
         f += 1;
+    }
+    out
+};
+
+/// `TWIST_ADD[t][byte]`: a packed corner byte with `t` added to its orientation.
+const TWIST_ADD: [[u8; 32]; 4] = {
+    let mut out = [[0u8; 32]; 4];
+    let mut t = 0;
+    while t < 3 {
+        let mut a = 0;
+        while a < 24 {
+            out[t][a] = (a as u8 & 7) | mod3((a as u8 >> 3) + t as u8) << 3;
+            a += 1;
+        }
+        t += 1;
+    }
+    out
+};
+
+/// The positions a face move changes: (position, position its cubie comes from, twist or
+/// flip added; flips are pre-shifted to the orientation bit).
+#[derive(Debug, Clone, Copy)]
+struct MoveDelta {
+    corners: [(u8, u8, u8); 4],
+    edges: [(u8, u8, u8); 4],
+}
+
+const MOVE_DELTAS: [MoveDelta; 18] = {
+    let mut out = [MoveDelta {
+        corners: [(0, 0, 0); 4],
+        edges: [(0, 0, 0); 4],
+    }; 18];
+    let mut m = 0;
+    while m < 18 {
+        let c = MOVE_CUBES[m];
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if c.corners[i] != i as u8 {
+                out[m].corners[k] = (i as u8, c.corners[i] & 7, c.corners[i] >> 3);
+                k += 1;
+            }
+            i += 1;
+        }
+        assert!(k == 4);
+        let mut k = 0;
+        let mut i = 0;
+        while i < 12 {
+            if c.edges[i] != i as u8 {
+                out[m].edges[k] = (i as u8, c.edges[i] & 15, c.edges[i] & 16);
+                k += 1;
+            }
+            i += 1;
+        }
+        assert!(k == 4);
+        m += 1;
     }
     out
 };

@@ -93,7 +93,11 @@ impl Solver<Cube3> for TwoPhase {
                 nodes: ctx.nodes(),
                 expanded: 0,
                 elapsed: start.elapsed(),
-                breakdown: vec![("phase-2 probes".to_string(), ctx.probes(), 0.0)],
+                breakdown: vec![
+                    ("phase-1 nodes".to_string(), ctx.nodes() - ctx.phase2_nodes(), 0.0),
+                    ("phase-2 nodes".to_string(), ctx.phase2_nodes(), 0.0),
+                    ("phase-2 probes".to_string(), ctx.probes(), 0.0),
+                ],
             },
             moves,
         })
