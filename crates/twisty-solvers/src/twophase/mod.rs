@@ -10,8 +10,8 @@
 //! three axis frames (the cube turned about its URF–DBL diagonal, so that phase 1 aims at
 //! the R/L or F/B axis instead of U/D), each for the state and its inverse.
 //!
-//! Tables (see [`tables`]): coordinate move tables and four plain (not symmetry-reduced)
-//! pruning tables of about 1 M entries each, built in memory on first use in a fraction of a
+//! Tables (see [`tables`]): coordinate move tables and five plain (not symmetry-reduced)
+//! pruning tables (four of about 1 M entries, one of 4.5 M), built in memory on first use in a fraction of a
 //! second and shared (`Arc`) between threads. A [`SearchContext`] holds the per-thread
 //! working state; once made, solving with it allocates nothing, so it can serve as a fitness
 //! function.
@@ -142,6 +142,8 @@ mod tests {
         assert_eq!(t.eperm_sperm_prune.len(), 40320 * 24);
         assert!(t.twist_slice_prune.iter().all(|&d| d != u8::MAX));
         assert!(t.flip_slice_prune.iter().all(|&d| d != u8::MAX));
+        assert!(t.twist_flip_prune.iter().all(|&d| d != u8::MAX));
+        assert_eq!(max(&t.twist_flip_prune), 9);
         assert!(t.cperm_sperm_prune.iter().all(|&d| d != u8::MAX));
         assert!(t.eperm_sperm_prune.iter().all(|&d| d != u8::MAX));
         assert_eq!(max(&t.twist_slice_prune), 9);

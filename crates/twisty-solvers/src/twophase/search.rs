@@ -1,6 +1,6 @@
 //! The two-phase search on the tables: a reusable per-thread context.
 
-use super::coord::{self, N_SLICE, N_SPERM};
+use super::coord::{self, N_FLIP, N_SLICE, N_SPERM};
 use super::tables::{Tables, PHASE2_MOVES};
 use crate::solver::{Limits, SolveError};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,7 +128,8 @@ impl SearchContext {
         }
         for depth1 in 0..=self.max_length {
             for (k, &(t, f, s)) in coords.iter().enumerate() {
-                if self.h1(t, f, s) as usize > depth1 {
+                // A search whose start equals an earlier one's (symmetric states) is redundant.
+                if self.starts[..k].contains(&self.starts[k]) || self.h1(t, f, s) as usize > depth1 {
                     continue;
                 }
                 self.variant = k;
@@ -152,7 +153,8 @@ impl SearchContext {
         let s = slice as usize;
         let a = t.twist_slice_prune[twist as usize * N_SLICE + s];
         let b = t.flip_slice_prune[flip as usize * N_SLICE + s];
-        a.max(b)
+        let c = t.twist_flip_prune[twist as usize * N_FLIP + flip as usize];
+        a.max(b).max(c)
     }
 
     #[inline]
