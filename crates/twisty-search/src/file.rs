@@ -157,7 +157,10 @@ fn u64_at(b: &[u8], i: usize) -> u64 {
 /// Parses a header from the first bytes of a file.
 pub fn decode_header(bytes: &[u8]) -> Result<Header, String> {
     if bytes.len() < HEADER_LEN {
-        return Err(format!("truncated: {} bytes, shorter than the header", bytes.len()));
+        return Err(format!(
+            "truncated: {} bytes, shorter than the header",
+            bytes.len()
+        ));
     }
     if &bytes[0..8] != MAGIC {
         return Err(String::from("not a twisty table (bad magic)"));
@@ -165,7 +168,8 @@ pub fn decode_header(bytes: &[u8]) -> Result<Header, String> {
     let version = u32_at(bytes, 8);
     let name_bytes = &bytes[40..40 + NAME_LEN];
     let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(NAME_LEN);
-    let name = std::str::from_utf8(&name_bytes[..end]).map_err(|_| String::from("table name is not UTF-8"))?;
+    let name =
+        std::str::from_utf8(&name_bytes[..end]).map_err(|_| String::from("table name is not UTF-8"))?;
     Ok(Header {
         version,
         spec: TableSpec {
@@ -301,7 +305,10 @@ impl TableCache {
         };
         let header = decode_header(&map).map_err(invalid)?;
         if header.version != VERSION {
-            return Err(invalid(format!("format version {} (expected {VERSION})", header.version)));
+            return Err(invalid(format!(
+                "format version {} (expected {VERSION})",
+                header.version
+            )));
         }
         if header.spec != *spec {
             return Err(invalid(format!(
@@ -342,7 +349,9 @@ impl TableCache {
         fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
         let header = encode_header(spec, xxh3_64(data))?;
         let path = self.path(spec);
-        let tmp = self.dir.join(format!(".{}.{}.tmp", spec.file_name(), std::process::id()));
+        let tmp = self
+            .dir
+            .join(format!(".{}.{}.tmp", spec.file_name(), std::process::id()));
         let write = || -> std::io::Result<()> {
             let mut f = File::create(&tmp)?;
             f.write_all(&header)?;
@@ -416,7 +425,10 @@ impl TableCache {
         }
         let actual = bytes.len() as u64 - HEADER_LEN as u64;
         if h.data_len != h.spec.data_len() || actual != h.data_len {
-            return Err(format!("truncated or padded: {actual} data bytes, expected {}", h.spec.data_len()));
+            return Err(format!(
+                "truncated or padded: {actual} data bytes, expected {}",
+                h.spec.data_len()
+            ));
         }
         if xxh3_64(&bytes[HEADER_LEN..]) != h.checksum {
             return Err(String::from("checksum mismatch (corrupt data)"));
@@ -479,7 +491,10 @@ mod tests {
         bytes[HEADER_LEN + 10] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
         let (_, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("checksum")), "{o:?}");
+        assert!(
+            matches!(o, Origin::Rebuilt(ref r) if r.contains("checksum")),
+            "{o:?}"
+        );
         assert!(cache.verify_file(&path).is_ok());
 
         // Truncated.
@@ -531,6 +546,9 @@ mod tests {
             entry_bits: 4,
             entries: 2,
         };
-        assert!(matches!(cache.store(&long, &[0]), Err(TableError::NameTooLong(_))));
+        assert!(matches!(
+            cache.store(&long, &[0]),
+            Err(TableError::NameTooLong(_))
+        ));
     }
 }
