@@ -157,6 +157,17 @@ impl SearchContext {
         a.max(b).max(c)
     }
 
+    /// Whether the phase-1 distance is below `bound`, reading the large twist × flip table
+    /// only when the two small ones pass.
+    #[inline]
+    fn h1_below(&self, twist: u16, flip: u16, slice: u16, bound: usize) -> bool {
+        let t = &self.tables;
+        let s = slice as usize;
+        (t.twist_slice_prune[twist as usize * N_SLICE + s] as usize) < bound
+            && (t.flip_slice_prune[flip as usize * N_SLICE + s] as usize) < bound
+            && (t.twist_flip_prune[twist as usize * N_FLIP + flip as usize] as usize) < bound
+    }
+
     #[inline]
     fn h2(&self, cperm: u16, eperm: u16, sperm: u16) -> u8 {
         let t = &self.tables;
@@ -215,8 +226,7 @@ impl SearchContext {
             let nt = t.twist_move[twist as usize * 18 + mi];
             let nf = t.flip_move[flip as usize * 18 + mi];
             let ns = t.slice_move[slice as usize * 18 + mi];
-            let h = self.h1(nt, nf, ns) as usize;
-            if h >= togo {
+            if !self.h1_below(nt, nf, ns, togo) {
                 continue;
             }
             self.p1[done] = m;
