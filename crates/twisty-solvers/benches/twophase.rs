@@ -38,6 +38,7 @@ fn main() {
         let mut peer_times = Vec::with_capacity(count);
         let mut total_len = 0usize;
         let mut peer_len = 0usize;
+        let (mut n1, mut n2, mut probes) = (0u64, 0u64, 0u64);
         let limits = Limits {
             timeout: Some(Duration::from_secs(30)),
             ..Limits::default()
@@ -50,6 +51,9 @@ fn main() {
                 Err(e) => println!("  failed: {e}"),
             }
             times.push(t.elapsed());
+            n1 += ctx.nodes() - ctx.phase2_nodes();
+            n2 += ctx.phase2_nodes();
+            probes += ctx.probes();
             let f = Cube3.to_facelets(&s);
             let t = Instant::now();
             let sol = min2phase::solve(&f, max as u8);
@@ -57,6 +61,13 @@ fn main() {
             peer_len += sol.split_whitespace().count();
         }
         report("twisty two-phase", max, &mut times, total_len);
+        let c = count as u64;
+        println!(
+            "  per state: {} phase-1 nodes, {} phase-2 nodes, {} phase-2 probes",
+            n1 / c,
+            n2 / c,
+            probes / c
+        );
         report("min2phase crate ", max, &mut peer_times, peer_len);
     }
 }
