@@ -1,6 +1,6 @@
 //! The two-phase search on the tables: a reusable per-thread context.
 
-use super::coord::{self, N_FLIP, N_SLICE, N_SPERM};
+use super::coord::{self, N_CCOMBP, N_FLIP, N_SLICE, N_SPERM};
 use super::tables::{Tables, PHASE2_MOVES};
 use crate::solver::{Limits, SolveError};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -169,12 +169,13 @@ impl SearchContext {
     }
 
     #[inline]
-    fn h2(&self, cperm: u16, eperm: u16, sperm: u16) -> u8 {
+    fn h2(&self, cperm: u16, eperm: u16, sperm: u16, ccombp: u16) -> u8 {
         let t = &self.tables;
         let s = sperm as usize;
         let a = t.cperm_sperm_prune[cperm as usize * N_SPERM + s];
         let b = t.eperm_sperm_prune[eperm as usize * N_SPERM + s];
-        a.max(b)
+        let c = t.eperm_ccombp_prune[eperm as usize * N_CCOMBP + ccombp as usize];
+        a.max(b).max(c)
     }
 
     /// Counts a node and, every 4096 nodes, checks the budgets.
@@ -248,15 +249,20 @@ impl SearchContext {
                 c.apply_move(mv);
             }
         }
-        let (cp, ep, sp) = (coord::cperm(&c), coord::eperm(&c), coord::sperm(&c));
-        let h = self.h2(cp, ep, sp) as usize;
+        let (cp, ep, sp, cc) = (
+            coord::cperm(&c),
+            coord::eperm(&c),
+            coord::sperm(&c),
+            coord::ccombp(&c),
+        );
+        let h = self.h2(cp, ep, sp, cc) as usize;
         let limit = self.max_length - d1;
         if h > limit {
             return Ok(false);
         }
         let last = if d1 > 0 { self.p1[d1 - 1] / 3 } else { 6 };
         for d2 in h..=limit {
-            if self.phase2(cp, ep, sp, 0, d2, last)? {
+            if self.phase2([cp, ep, sp, cc], 0, d2, last)? {
                 self.record(d2);
                 return Ok(true);
             }
@@ -264,11 +270,10 @@ impl SearchContext {
         Ok(false)
     }
 
+    /// Phase-2 IDA* step on (corner perm, U/D edge perm, slice perm, corner comb + parity).
     fn phase2(
         &mut self,
-        cp: u16,
-        ep: u16,
-        sp: u16,
+        [cp, ep, sp, cc]: [u16; 4],
         done: usize,
         togo: usize,
         last: u8,
@@ -287,11 +292,12 @@ impl SearchContext {
             let nc = t.cperm_move[cp as usize * 10 + j];
             let ne = t.eperm_move[ep as usize * 10 + j];
             let ns = t.sperm_move[sp as usize * 10 + j];
-            if self.h2(nc, ne, ns) as usize >= togo {
+            let ncc = t.ccombp_move[cc as usize * 10 + j];
+            if self.h2(nc, ne, ns, ncc) as usize >= togo {
                 continue;
             }
             self.p2[done] = m;
-            if self.phase2(nc, ne, ns, done + 1, togo - 1, face)? {
+            if self.phase2([nc, ne, ns, ncc], done + 1, togo - 1, face)? {
                 return Ok(true);
             }
         }
