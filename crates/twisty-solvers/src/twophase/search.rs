@@ -151,9 +151,9 @@ impl SearchContext {
     fn h1(&self, twist: u16, flip: u16, slice: u16) -> u8 {
         let t = &self.tables;
         let s = slice as usize;
-        let a = t.twist_slice_prune[twist as usize * N_SLICE + s];
-        let b = t.flip_slice_prune[flip as usize * N_SLICE + s];
-        let c = t.twist_flip_prune[twist as usize * N_FLIP + flip as usize];
+        let a = t.twist_slice_prune.get(twist as usize * N_SLICE + s);
+        let b = t.flip_slice_prune.get(flip as usize * N_SLICE + s);
+        let c = t.twist_flip_prune.get(twist as usize * N_FLIP + flip as usize);
         a.max(b).max(c)
     }
 
@@ -163,18 +163,20 @@ impl SearchContext {
     fn h1_below(&self, twist: u16, flip: u16, slice: u16, bound: usize) -> bool {
         let t = &self.tables;
         let s = slice as usize;
-        (t.twist_slice_prune[twist as usize * N_SLICE + s] as usize) < bound
-            && (t.flip_slice_prune[flip as usize * N_SLICE + s] as usize) < bound
-            && (t.twist_flip_prune[twist as usize * N_FLIP + flip as usize] as usize) < bound
+        (t.twist_slice_prune.get(twist as usize * N_SLICE + s) as usize) < bound
+            && (t.flip_slice_prune.get(flip as usize * N_SLICE + s) as usize) < bound
+            && (t.twist_flip_prune.get(twist as usize * N_FLIP + flip as usize) as usize) < bound
     }
 
     #[inline]
     fn h2(&self, cperm: u16, eperm: u16, sperm: u16, ccombp: u16) -> u8 {
         let t = &self.tables;
         let s = sperm as usize;
-        let a = t.cperm_sperm_prune[cperm as usize * N_SPERM + s];
-        let b = t.eperm_sperm_prune[eperm as usize * N_SPERM + s];
-        let c = t.eperm_ccombp_prune[eperm as usize * N_CCOMBP + ccombp as usize];
+        let a = t.cperm_sperm_prune.get(cperm as usize * N_SPERM + s);
+        let b = t.eperm_sperm_prune.get(eperm as usize * N_SPERM + s);
+        let c = t
+            .eperm_ccombp_prune
+            .get(eperm as usize * N_CCOMBP + ccombp as usize);
         a.max(b).max(c)
     }
 
