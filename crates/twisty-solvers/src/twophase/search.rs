@@ -232,6 +232,12 @@ impl SearchContext {
             if !self.h1_below(nt, nf, ns, togo) {
                 continue;
             }
+            // In the subgroup with 1..=4 moves to go: no sequence of at most 4 moves that
+            // ends with a quarter turn of R, F, L or B leads from the subgroup back into it
+            // (checked by a test), so nothing below can end phase 1 (Kociemba's cut).
+            if (2..=5).contains(&togo) && nt == 0 && nf == 0 && ns == 0 {
+                continue;
+            }
             self.p1[done] = m;
             if self.phase1(nt, nf, ns, done + 1, togo - 1, face)? {
                 return Ok(true);
@@ -323,5 +329,32 @@ impl SearchContext {
             }
         }
         self.solution_len = n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every sequence of 1..=4 moves whose product lies in the phase-2 subgroup ends with a
+    /// phase-2 move: the premise of the cut in `phase1`.
+    #[test]
+    fn no_short_return_to_the_subgroup_ends_with_a_quarter_turn() {
+        fn walk(c: CubieCube, depth: usize, last: u8) {
+            if depth == 0 {
+                return;
+            }
+            for m in 0..18u8 {
+                let mv = Cube3Move::ALL[m as usize];
+                if last < 6 && !may_follow(last, mv.face()) {
+                    continue;
+                }
+                let n = c.after(mv);
+                let in_g1 = coord::twist(&n) == 0 && coord::flip(&n) == 0 && coord::slice(&n) == 0;
+                assert!(!(in_g1 && ends_phase1(m)), "a return ending with {mv}");
+                walk(n, depth - 1, mv.face());
+            }
+        }
+        walk(CubieCube::SOLVED, 4, 6);
     }
 }
