@@ -32,6 +32,20 @@ fn main() {
         "min2phase tables built in {:.1} ms",
         m2p_start.elapsed().as_secs_f64() * 1e3
     );
+    if let Ok(f) = std::env::var("TWOPHASE_FACELETS") {
+        // One given state at lengths 21 and 20, both solvers.
+        if let Ok(s) = Cube3.from_facelets(&f) {
+            for max in [21u32, 20] {
+                let t = Instant::now();
+                let r = ctx.solve(&s, max, &Limits::default(), t).map(|m| m.len());
+                println!("twisty max {max}: {r:?} in {:?}", t.elapsed());
+                let t = Instant::now();
+                let sol = min2phase::solve(&f, max as u8);
+                println!("min2phase max {max}: {sol} in {:?}", t.elapsed());
+            }
+        }
+        return;
+    }
     for (max, count) in [(21u32, n), (20, (n / 5).max(1))] {
         let mut rng = seeded_rng(2024);
         let mut times = Vec::with_capacity(count);
