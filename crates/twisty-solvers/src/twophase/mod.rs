@@ -8,7 +8,9 @@
 //!
 //! As in min2phase, six searches are interleaved at each phase-1 depth: the state in its
 //! three axis frames (the cube turned about its URF–DBL diagonal, so that phase 1 aims at
-//! the R/L or F/B axis instead of U/D), each for the state and its inverse.
+//! the R/L or F/B axis instead of U/D), each for the state and its inverse. For bounds of 20
+//! and less, from phase-1 depth 7 on, each search is also run after each of the 18 possible
+//! pre-moves (if Q·S·P is solved then S·(P·Q) is).
 //!
 //! Tables (see [`tables`]): coordinate move tables and five plain (not symmetry-reduced)
 //! pruning tables (four of about 1 M entries, one of 4.5 M), built in memory on first use in a fraction of a
