@@ -9,7 +9,7 @@ use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
 
 /// Longest solution the buffers hold.
-pub const MAX_MOVES: usize = 40;
+pub const MAX_MOVES: usize = 41;
 
 /// Phase-1 depth from which each search is also tried after each of the 18 pre-moves (as
 /// in min2phase: if Q·S·P = solved then S·(P·Q) = solved), which gives many more phase-1
