@@ -214,14 +214,14 @@ impl SearchContext {
         a.max(b).max(c)
     }
 
-    /// Whether the phase-1 distance is below `bound`, reading the large twist × flip table
-    /// only when the two small ones pass.
+    /// Whether the flip × slice and twist × flip distances are below `bound` (twist × slice
+    /// is tested by the caller), reading the large twist × flip table only when the small
+    /// one passes.
     #[inline]
     fn h1_below(&self, twist: u16, flip: u16, slice: u16, bound: usize) -> bool {
         let t = &self.tables;
         let s = slice as usize;
-        (t.twist_slice_prune.get(twist as usize * N_SLICE + s) as usize) < bound
-            && (t.flip_slice_prune.get(flip as usize * N_SLICE + s) as usize) < bound
+        (t.flip_slice_prune.get(flip as usize * N_SLICE + s) as usize) < bound
             && (t.twist_flip_prune.get(twist as usize * N_FLIP + flip as usize) as usize) < bound
     }
 
@@ -283,9 +283,13 @@ impl SearchContext {
             self.tick()?;
             let mi = m as usize;
             let t = &self.tables;
+            // Cheapest test first: the flip is only looked up when twist × slice passes.
             let nt = t.twist_move[twist as usize * 18 + mi];
-            let nf = t.flip_move[flip as usize * 18 + mi];
             let ns = t.slice_move[slice as usize * 18 + mi];
+            if t.twist_slice_prune.get(nt as usize * N_SLICE + ns as usize) as usize >= togo {
+                continue;
+            }
+            let nf = t.flip_move[flip as usize * 18 + mi];
             if !self.h1_below(nt, nf, ns, togo) {
                 continue;
             }
