@@ -5,6 +5,7 @@
 //! build time, then per bound the median, mean, 90th percentile and maximum solve time and
 //! the mean length; then the same for the crates.io `min2phase` crate (Rust port of
 //! min2phase) on the same states, for a ratio measured in the same run.
+#![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
 
 use std::time::{Duration, Instant};
