@@ -23,7 +23,7 @@ pub struct KnownTable {
 /// Every table of every solver.
 pub fn known_tables() -> Vec<KnownTable> {
     use twisty_solvers::optimal::cube2::spec;
-    vec![
+    let mut out = vec![
         KnownTable {
             puzzle: PuzzleKind::Cube2,
             heuristic: "optimal",
@@ -36,7 +36,16 @@ pub fn known_tables() -> Vec<KnownTable> {
             spec: spec(Metric::Qtm),
             build: |ctx| crate::puzzles::cube2::optimal(ctx, Metric::Qtm).map(|_| ()),
         },
-    ]
+    ];
+    for spec in twisty_solvers::optimal::kilominx::specs("sparse").unwrap_or_default() {
+        out.push(KnownTable {
+            puzzle: PuzzleKind::Kilominx,
+            heuristic: "sparse",
+            spec,
+            build: |ctx| crate::puzzles::kilominx::optimal(ctx, "sparse").map(|_| ()),
+        });
+    }
+    out
 }
 
 /// Parses a size such as `512M`, `2G`, `1.5GiB` or `1000000`.
@@ -86,7 +95,7 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                     String::from("not built (built on first use)")
                 };
                 println!(
-                    "{:<10} {:<10} {:<24} {:>10}  {state}",
+                    "{:<10} {:<10} {:<36} {:>10}  {state}",
                     t.puzzle.to_string(),
                     t.heuristic,
                     t.spec.name,
@@ -127,7 +136,7 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                 let t0 = Instant::now();
                 (t.build)(&ctx)?;
                 println!(
-                    "{:<24} {:>10}  ready in {}",
+                    "{:<36} {:>10}  ready in {}",
                     t.spec.name,
                     human_bytes(t.spec.data_len()),
                     human_duration(t0.elapsed())

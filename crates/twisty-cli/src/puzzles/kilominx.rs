@@ -3,8 +3,41 @@
 use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
+use std::time::{Duration, Instant};
 use twisty_core::kilominx::{render_net, KiloMove, KiloState, Kilominx, CUBIE_NAMES, FIXED};
-use twisty_solvers::Solution;
+use twisty_search::{Origin, TableCache};
+use twisty_solvers::optimal::kilominx::KilominxOptimal;
+use twisty_solvers::{Limits, Solution};
+
+/// Loads (or builds, with a note on stderr) the optimal solver's tables.
+pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
+    let cache = TableCache::new(&ctx.tables_dir).with_max_memory(ctx.max_memory);
+    let Some(specs) = twisty_solvers::optimal::kilominx::specs(heuristic) else {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "unknown Kilominx heuristic `{heuristic}`: available: sparse (`seed` and `best` are not built yet)"
+        )));
+    };
+    let missing: Vec<_> = specs.iter().filter(|s| !cache.path(s).exists()).collect();
+    if !missing.is_empty() {
+        let bytes: u64 = missing.iter().map(|s| s.data_len()).sum();
+        eprintln!(
+            "building {} Kilominx pattern database(s) ({} in all; a few seconds each) into {}",
+            missing.len(),
+            twisty_search::file::human_bytes(bytes),
+            cache.dir().display()
+        );
+    }
+    let s = KilominxOptimal::new(&cache, heuristic).map_err(CliError::failure)?;
+    for p in s.pdbs() {
+        if let Origin::Rebuilt(reason) = &p.origin {
+            eprintln!(
+                "warning: {}: {reason}; rebuilt",
+                cache.path(&p.pattern.spec()).display()
+            );
+        }
+    }
+    Ok(s)
+}
 
 impl CliPuzzle for Kilominx {
     fn scramble_length(&self) -> usize {
@@ -95,19 +128,43 @@ impl CliPuzzle for Kilominx {
     }
 
     fn solver_names(&self) -> Vec<&'static str> {
-        Vec::new()
+        vec!["optimal"]
     }
 
     fn solve(
         &self,
-        _ctx: &Ctx,
+        ctx: &Ctx,
         solver: &str,
-        _state: &KiloState,
-        _args: &SolveArgs,
+        state: &KiloState,
+        args: &SolveArgs,
     ) -> CliResult<Solution<KiloMove>> {
-        Err(CliError::failure(anyhow::anyhow!(
-            "no Kilominx solver `{solver}` is available yet"
-        )))
+        if solver != "optimal" {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "unknown Kilominx solver `{solver}`"
+            )));
+        }
+        let heuristic = args.heuristic.as_deref().unwrap_or("sparse");
+        let s = optimal(ctx, heuristic)?;
+        let limits = Limits {
+            max_length: args.max_length,
+            timeout: args.timeout.map(Duration::from_secs_f64),
+            cancel: Some(ctx.cancel.clone()),
+            threads: ctx.threads,
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let sol = s.solve_with(state, &limits, |b| {
+            let secs = b.elapsed.as_secs_f64().max(1e-9);
+            eprintln!(
+                "no solution of {} moves: {} nodes in {:.2} s ({:.1} M nodes/s, {:.1} s total)",
+                b.bound,
+                b.nodes,
+                secs,
+                b.nodes as f64 / secs / 1e6,
+                start.elapsed().as_secs_f64()
+            );
+        });
+        Ok(sol?)
     }
 }
 
