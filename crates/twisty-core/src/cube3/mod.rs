@@ -620,12 +620,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quarter_turns_have_order_four_and_are_legal() {
+    fn face_moves_have_order_four_and_are_legal() {
         for m in Cube3Move::ALL {
             let mut c = CubieCube::SOLVED;
             for k in 1..=4 {
                 c.apply_move(m);
-                assert_eq!(c == CubieCube::SOLVED, k == 4, "{m}");
+                assert_eq!(
+                    c == CubieCube::SOLVED,
+                    k == 4 || (k == 2 && m.amount() == 2),
+                    "{m}"
+                );
             }
             assert!(CubieCube::of_move(m).is_legal(), "{m}");
         }
