@@ -207,6 +207,10 @@ pub struct SolveArgs {
     /// Time budget in seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Two-phase: after the first solution, keep searching for shorter ones until N phase-2
+    /// searches have been tried (or --timeout runs out).
+    #[arg(long, value_name = "N")]
+    pub probes: Option<u64>,
     /// Length metric.
     #[arg(long, value_enum, default_value_t = MetricArg::Htm)]
     pub metric: MetricArg,

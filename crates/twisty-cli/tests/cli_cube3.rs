@@ -137,6 +137,10 @@ fn solve_moves_with_two_phase() {
     assert_solves(&dir, "R U R' U'", &solution_of(&out));
     let out = stdout(twisty(&dir).args(["solve"]));
     assert!(out.contains("(already solved)"));
+    // With a probe budget the search goes on for shorter solutions.
+    let out = stdout(twisty(&dir).args(["solve", "--probes", "1000", "R U R' U'"]));
+    assert!(out.contains("Length: 4 HTM"), "{out}");
+    assert_solves(&dir, "R U R' U'", &solution_of(&out));
 }
 
 #[test]

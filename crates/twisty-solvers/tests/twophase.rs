@@ -142,3 +142,29 @@ fn seed_mixes_parse_and_solve() {
         assert!(Cube3.is_solved(&t), "{}", p.display());
     }
 }
+
+#[test]
+fn more_probes_give_shorter_solutions() {
+    let mut rng = seeded_rng(5);
+    let (mut first, mut probed) = (0, 0);
+    for _ in 0..20 {
+        let s = Cube3.random_state(&mut rng);
+        let a = TwoPhase::global().solve(&Cube3, &s, &limits(21)).unwrap();
+        let b = TwoPhase::global()
+            .solve_with_probes(&Cube3, &s, &limits(21), 300)
+            .unwrap();
+        let mut t = s;
+        Cube3.apply_all(&mut t, &b.moves);
+        assert!(Cube3.is_solved(&t));
+        assert!(b.moves.len() <= a.moves.len());
+        first += a.moves.len();
+        probed += b.moves.len();
+    }
+    assert!(probed < first, "{probed} vs {first}");
+    // A short scramble gets its short solution back.
+    let s = Cube3.state_after(&Cube3.parse_moves("R U R' U'").unwrap());
+    let b = TwoPhase::global()
+        .solve_with_probes(&Cube3, &s, &limits(21), 1000)
+        .unwrap();
+    assert_eq!(b.moves.len(), 4);
+}

@@ -62,7 +62,7 @@ impl CliPuzzle for Cube3 {
             threads: ctx.threads,
             metric: args.metric.into(),
         };
-        Ok(TwoPhase::global().solve(self, state, &limits)?)
+        Ok(TwoPhase::global().solve_with_probes(self, state, &limits, args.probes.unwrap_or(0))?)
     }
 
     fn random_state_scramble(

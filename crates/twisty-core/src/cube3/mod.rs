@@ -620,7 +620,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quarter_turns_have_order_four_and_are_legal() {
+    fn face_moves_have_order_four_and_are_legal() {
         for m in Cube3Move::ALL {
             let mut c = CubieCube::SOLVED;
             let order = if m.amount() == 2 { 2 } else { 4 };

@@ -84,7 +84,7 @@ pub fn eperm(c: &CubieCube) -> u16 {
 pub const N_CCOMBP: usize = 140;
 
 /// Which four of the eight corner positions hold the U-layer corners (C(8,4) = 70, ranked
-/// like [`slice`] so that solved is 0), times 2, plus the corner-permutation parity.
+/// like [`slice()`] so that solved is 0), times 2, plus the corner-permutation parity.
 pub fn ccombp(c: &CubieCube) -> u16 {
     let mut k = 0;
     let mut r = 0;

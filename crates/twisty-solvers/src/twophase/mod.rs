@@ -72,20 +72,22 @@ impl TwoPhase {
     }
 }
 
-impl Solver<Cube3> for TwoPhase {
-    fn name(&self) -> &'static str {
-        "two-phase"
-    }
-
-    fn solve(
+impl TwoPhase {
+    /// Like [`Solver::solve`], but after the first solution within the bound keeps searching
+    /// for shorter ones until `min_probes` phase-2 searches have been started (or the time
+    /// or node budget of `limits` runs out, in which case the best solution so far is
+    /// returned). `min_probes = 0` is [`Solver::solve`].
+    pub fn solve_with_probes(
         &self,
         puzzle: &Cube3,
         state: &CubieCube,
         limits: &Limits,
+        min_probes: u64,
     ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
         let start = Instant::now();
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
         let mut ctx = self.context();
+        ctx.set_min_probes(min_probes);
         let moves = ctx.solve(state, max_length, limits, start)?.to_vec();
         crate::solver::verify(puzzle, state, &moves)?;
         Ok(Solution {
@@ -103,6 +105,21 @@ impl Solver<Cube3> for TwoPhase {
             },
             moves,
         })
+    }
+}
+
+impl Solver<Cube3> for TwoPhase {
+    fn name(&self) -> &'static str {
+        "two-phase"
+    }
+
+    fn solve(
+        &self,
+        puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+    ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
+        self.solve_with_probes(puzzle, state, limits, 0)
     }
 }
 
