@@ -1,0 +1,4 @@
+//! The local web viewer and solver page served by `twisty serve`.
+#![forbid(unsafe_code)]
+
+pub mod geometry;
