@@ -185,6 +185,7 @@ pub struct Model {
     /// Whether unsolved pieces are drawn semi-transparent.
     pub ghost_unsolved: bool,
     moves: HashMap<String, MoveDef>,
+    names: Vec<String>,
     kind: Kind,
 }
 
@@ -244,17 +245,24 @@ fn square(c: &Vec3, n: &Vec3, h: f64) -> Vec<[f32; 3]> {
 
 /// The 3x3x3 facelet index (Kociemba order U R F D L B, each face row by row as seen from
 /// outside) of the sticker of the cubie at integer position `p` on the face with normal `n`.
-fn cube3_facelet(p: [i32; 3], face: usize) -> usize {
-    let [x, y, z] = p;
+fn cube_facelet(n: usize, p: [usize; 3], face: usize) -> usize {
+    let [i, j, k] = p;
+    let m = n - 1;
     let (row, col) = match face {
-        0 => (z + 1, x + 1),  // U: back row first, left to right
-        1 => (1 - y, 1 - z),  // R: front to back
-        2 => (1 - y, x + 1),  // F
-        3 => (1 - z, x + 1),  // D: front row first
-        4 => (1 - y, z + 1),  // L: back to front
-        _ => (1 - y, 1 - x),  // B: right to left
+        0 => (k, i),         // U: back row first, left to right
+        1 => (m - j, m - k), // R: front to back
+        2 => (m - j, i),     // F
+        3 => (m - k, i),     // D: front row first
+        4 => (m - j, k),     // L: back to front
+        _ => (m - j, m - i), // B: right to left
     };
-    face * 9 + (row * 3 + col) as usize
+    face * n * n + row * n + col
+}
+
+fn cube_index(c: &Vec3, n: usize) -> [usize; 3] {
+    let half = (n as f64 - 1.0) / 2.0;
+    let f = |x: f64| (x + half).round().clamp(0.0, n as f64 - 1.0) as usize;
+    [f(c[0]), f(c[1]), f(c[2])]
 }
 
 impl Model {
@@ -300,10 +308,7 @@ impl Model {
                                 colour: 6,
                             });
                         }
-                        if n == 3 {
-                            let p = [c[0] as i32, c[1] as i32, c[2] as i32];
-                            facelets.push((*nrm, cube3_facelet(p, f)));
-                        }
+                        facelets.push((*nrm, cube_facelet(n, cube_index(&c, n), f)));
                     }
                     pieces.push(Piece {
                         centre: v32(&c),
@@ -321,6 +326,7 @@ impl Model {
             colours: CUBE_COLOURS.iter().map(|s| s.to_string()).collect(),
             ghost_unsolved: markers,
             moves: HashMap::new(),
+            names: Vec::new(),
             kind: Kind::Cube(n),
         };
         m.add_cube_moves(n);
@@ -346,6 +352,9 @@ impl Model {
         let Some(element) = self.group.index(&mat) else {
             return;
         };
+        if !self.moves.contains_key(&name) {
+            self.names.push(name.clone());
+        }
         self.moves.insert(
             name,
             MoveDef {
@@ -528,6 +537,7 @@ impl Model {
             colours: colours.iter().map(|s| s.to_string()).collect(),
             ghost_unsolved: false,
             moves: HashMap::new(),
+            names: Vec::new(),
             kind: Kind::Kilominx,
         };
         let vmax = m.pieces.iter().map(|p| dot(&p.centre64, &faces[0].1)).fold(f64::MIN, f64::max);
@@ -564,6 +574,53 @@ impl Model {
         // `R2'` and `R'2` are the same turn; `R3` is `R'`.
         let t = t.strip_suffix("'2").map(|b| format!("{b}2'")).unwrap_or(t);
         self.moves.get(&t).ok_or(UnknownToken(token.to_string()))
+    }
+
+    /// The number of named moves.
+    pub fn move_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The id of the move named `token` (primes normalised).
+    pub fn move_id(&self, token: &str) -> Option<u16> {
+        let t = token.replace('’', "'");
+        let t = t.strip_suffix("'2").map(|b| format!("{b}2'")).unwrap_or(t);
+        self.names.iter().position(|n| *n == t).map(|i| i as u16)
+    }
+
+    /// The name of move `id`.
+    pub fn move_name(&self, id: u16) -> &str {
+        self.names.get(id as usize).map(String::as_str).unwrap_or("?")
+    }
+
+    /// The inverse of move `id`.
+    pub fn inverse_id(&self, id: u16) -> u16 {
+        let name = self.move_name(id);
+        let inv = match name.strip_suffix('\'') {
+            Some(b) => b.to_string(),
+            None => format!("{name}'"),
+        };
+        self.move_id(&inv).unwrap_or(id)
+    }
+
+    /// The facelet string of an N×N×N cube state: face letters in the order U R F D L B,
+    /// each face row by row as seen from outside (U's first row at the back, D's at the
+    /// front, side faces' first rows at U): Kociemba's layout for any N.
+    pub fn cube_facelets(&self, s: &DisplayState) -> Option<String> {
+        let Kind::Cube(n) = self.kind else {
+            return None;
+        };
+        let mut out = vec!['?'; 6 * n * n];
+        for (i, p) in self.pieces.iter().enumerate() {
+            let mat = &self.group.mats[s[i] as usize];
+            let pos = cube_index(&mat_vec(mat, &p.centre64), n);
+            for (nrm, home) in &p.facelets {
+                let rn = mat_vec(mat, nrm);
+                let face = CUBE_FACES.iter().position(|(_, f)| close(f, &rn))?;
+                out[cube_facelet(n, pos, face)] = CUBE_FACES[home / (n * n)].0;
+            }
+        }
+        Some(out.into_iter().collect())
     }
 
     /// Whether `token` names a move of this model.
@@ -752,6 +809,19 @@ mod tests {
         let after_f = "UUUUUULLLURRURRURRFFFFFFFFFRRRDDDDDDLLDLLDLLDBBBBBBBBB";
         assert_eq!(c.from_cube3_facelets(after_f).unwrap(), run(&c, "F"));
         assert!(c.from_cube3_facelets("UUU").is_err());
+        assert_eq!(c.cube_facelets(&run(&c, "R")).unwrap(), after_r);
+        assert_eq!(c.cube_facelets(&run(&c, "F")).unwrap(), after_f);
+        let s = run(&c, "R U F' D2 L B' x M");
+        assert_eq!(c.from_cube3_facelets(&c.cube_facelets(&s).unwrap()).map(|t| c.is_solved(&{
+            let mut t = t;
+            for m in ["M'", "x'", "B", "L'", "D2", "F", "U'", "R'"] {
+                c.apply(&mut t, m).unwrap();
+            }
+            t
+        })), Ok(true));
+        let two = Model::cube(2, false);
+        let s2 = run(&two, "R");
+        assert_eq!(two.cube_facelets(&s2).unwrap(), "UFUFRRRRFDFDDBDBLLLLUBUB");
         let bad = solved.replacen('U', "R", 1);
         assert!(c.from_cube3_facelets(&bad).is_err());
     }

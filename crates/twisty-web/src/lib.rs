@@ -2,3 +2,4 @@
 #![forbid(unsafe_code)]
 
 pub mod geometry;
+pub mod puzzles;
