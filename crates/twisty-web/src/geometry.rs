@@ -500,13 +500,19 @@ impl Model {
                 let cross = {
                     let a = add(&m1, &neg(v));
                     let b = add(&m2, &neg(v));
-                    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+                    [
+                        a[1] * b[2] - a[2] * b[1],
+                        a[2] * b[0] - a[0] * b[2],
+                        a[0] * b[1] - a[1] * b[0],
+                    ]
                 };
                 if dot(&cross, &n) < 0.0 {
                     kite = vec![*v, m2, centre, m1];
                 }
                 let mid = scale(&kite.iter().fold([0.0; 3], |acc, p| add(&acc, p)), 0.25);
-                let shrink = |p: &Vec3, s: f64, lift: f64| add(&add(&mid, &scale(&add(p, &neg(&mid)), s)), &scale(&n, lift));
+                let shrink = |p: &Vec3, s: f64, lift: f64| {
+                    add(&add(&mid, &scale(&add(p, &neg(&mid)), s)), &scale(&n, lift))
+                };
                 stickers.push(Sticker {
                     verts: kite.iter().map(|p| v32(&shrink(p, 1.0, 0.001))).collect(),
                     colour: 12,
@@ -540,7 +546,11 @@ impl Model {
             names: Vec::new(),
             kind: Kind::Kilominx,
         };
-        let vmax = m.pieces.iter().map(|p| dot(&p.centre64, &faces[0].1)).fold(f64::MIN, f64::max);
+        let vmax = m
+            .pieces
+            .iter()
+            .map(|p| dot(&p.centre64, &faces[0].1))
+            .fold(f64::MIN, f64::max);
         for (name, n) in &faces {
             for (suf, t) in [("", 1.0), ("'", -1.0), ("2", 2.0), ("2'", -2.0)] {
                 m.add_move(format!("{name}{suf}"), *n, t, step, vmax - 0.05, vmax + 0.05);
@@ -756,7 +766,9 @@ mod tests {
             assert_eq!(run(&c, &format!("{f} {f}")), run(&c, &format!("{f}2")));
         }
         let k = Model::kilominx();
-        for f in ["U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D"] {
+        for f in [
+            "U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D",
+        ] {
             assert!(!k.is_solved(&run(&k, f)));
             assert!(k.is_solved(&run(&k, &[f; 5].join(" "))), "{f}");
             assert!(k.is_solved(&run(&k, &format!("{f}2 {f}2'"))));
@@ -781,7 +793,12 @@ mod tests {
     fn kilominx_faces_meet_as_named() {
         // U, F and L meet at a corner (the seed's UFL); so do U, F, R and F, DL, DR.
         let k = Model::kilominx();
-        for trio in [["U", "F", "L"], ["U", "F", "R"], ["F", "DL", "DR"], ["BL", "BR", "DB"]] {
+        for trio in [
+            ["U", "F", "L"],
+            ["U", "F", "R"],
+            ["F", "DL", "DR"],
+            ["BL", "BR", "DB"],
+        ] {
             let mut common = None;
             for p in 0..k.pieces.len() {
                 let hit = trio.iter().all(|f| {
@@ -812,13 +829,17 @@ mod tests {
         assert_eq!(c.cube_facelets(&run(&c, "R")).unwrap(), after_r);
         assert_eq!(c.cube_facelets(&run(&c, "F")).unwrap(), after_f);
         let s = run(&c, "R U F' D2 L B' x M");
-        assert_eq!(c.from_cube3_facelets(&c.cube_facelets(&s).unwrap()).map(|t| c.is_solved(&{
-            let mut t = t;
-            for m in ["M'", "x'", "B", "L'", "D2", "F", "U'", "R'"] {
-                c.apply(&mut t, m).unwrap();
-            }
-            t
-        })), Ok(true));
+        assert_eq!(
+            c.from_cube3_facelets(&c.cube_facelets(&s).unwrap())
+                .map(|t| c.is_solved(&{
+                    let mut t = t;
+                    for m in ["M'", "x'", "B", "L'", "D2", "F", "U'", "R'"] {
+                        c.apply(&mut t, m).unwrap();
+                    }
+                    t
+                })),
+            Ok(true)
+        );
         let two = Model::cube(2, false);
         let s2 = run(&two, "R");
         assert_eq!(two.cube_facelets(&s2).unwrap(), "UFUFRRRRFDFDDBDBLLLLUBUB");

@@ -55,7 +55,11 @@ impl PuzzleId {
                     })?;
                 match n.parse::<u8>() {
                     Ok(n) if (2..=MAX_SUPERCUBE).contains(&n) => PuzzleId::Supercube(n),
-                    _ => return Err(format!("`{s}`: the supercube size must be a number from 2 to {MAX_SUPERCUBE}")),
+                    _ => {
+                        return Err(format!(
+                            "`{s}`: the supercube size must be a number from 2 to {MAX_SUPERCUBE}"
+                        ))
+                    }
                 }
             }
         })
@@ -86,7 +90,8 @@ impl PuzzleId {
         static CUBE3: OnceLock<Model> = OnceLock::new();
         static CUBE2: OnceLock<Model> = OnceLock::new();
         static KILO: OnceLock<Model> = OnceLock::new();
-        static SUPER: [OnceLock<Model>; MAX_SUPERCUBE as usize + 1] = [const { OnceLock::new() }; MAX_SUPERCUBE as usize + 1];
+        static SUPER: [OnceLock<Model>; MAX_SUPERCUBE as usize + 1] =
+            [const { OnceLock::new() }; MAX_SUPERCUBE as usize + 1];
         match self {
             PuzzleId::Cube3 => CUBE3.get_or_init(|| Model::cube(3, false)),
             PuzzleId::Cube2 => CUBE2.get_or_init(|| Model::cube(2, false)),
@@ -100,7 +105,9 @@ impl PuzzleId {
 
     fn notation_hint(self) -> String {
         match self {
-            PuzzleId::Cube3 => "moves are U R F D L B with ' or 2, wide Rw or r, slices M E S, rotations x y z".into(),
+            PuzzleId::Cube3 => {
+                "moves are U R F D L B with ' or 2, wide Rw or r, slices M E S, rotations x y z".into()
+            }
             PuzzleId::Cube2 => "moves are U R F D L B with ' or 2, rotations x y z".into(),
             PuzzleId::Kilominx => "moves are U F L R BL BR DL DR DBL DBR DB D with ' 2 or 2'".into(),
             PuzzleId::Supercube(n) => format!(
@@ -113,10 +120,27 @@ impl PuzzleId {
     pub fn keys(self) -> Vec<(char, &'static str)> {
         match self {
             PuzzleId::Kilominx => vec![
-                ('u', "U"), ('f', "F"), ('l', "L"), ('r', "R"), ('q', "BL"), ('w', "BR"),
-                ('a', "DL"), ('s', "DR"), ('z', "DBL"), ('x', "DBR"), ('c', "DB"), ('d', "D"),
+                ('u', "U"),
+                ('f', "F"),
+                ('l', "L"),
+                ('r', "R"),
+                ('q', "BL"),
+                ('w', "BR"),
+                ('a', "DL"),
+                ('s', "DR"),
+                ('z', "DBL"),
+                ('x', "DBR"),
+                ('c', "DB"),
+                ('d', "D"),
             ],
-            _ => vec![('u', "U"), ('r', "R"), ('f', "F"), ('d', "D"), ('l', "L"), ('b', "B")],
+            _ => vec![
+                ('u', "U"),
+                ('r', "R"),
+                ('f', "F"),
+                ('d', "D"),
+                ('l', "L"),
+                ('b', "B"),
+            ],
         }
     }
 }
@@ -140,15 +164,13 @@ pub struct SolverInfo {
 pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
     let missing = |what: &str| format!("{what} is not part of this build yet");
     match p {
-        PuzzleId::Cube3 => vec![
-            SolverInfo {
-                id: "twophase",
-                name: "Two-phase (Kociemba)",
-                available: false,
-                note: missing("the 3x3x3 two-phase solver"),
-                optimal: false,
-            },
-        ],
+        PuzzleId::Cube3 => vec![SolverInfo {
+            id: "twophase",
+            name: "Two-phase (Kociemba)",
+            available: false,
+            note: missing("the 3x3x3 two-phase solver"),
+            optimal: false,
+        }],
         PuzzleId::Cube2 => vec![
             SolverInfo {
                 id: "optimal",
@@ -261,7 +283,11 @@ pub fn parse_input(p: PuzzleId, input: &Input<'_>) -> Result<Parsed, PuzzleError
             let mut state = model.solved();
             let mut last = None;
             for m in &moves {
-                last = Some(model.apply(&mut state, m).map_err(|e| PuzzleError::Internal(e.to_string()))?);
+                last = Some(
+                    model
+                        .apply(&mut state, m)
+                        .map_err(|e| PuzzleError::Internal(e.to_string()))?,
+                );
             }
             Ok(Parsed { moves, state, last })
         }
@@ -292,7 +318,11 @@ fn cube3_facelets(text: &str) -> Result<DisplayState, PuzzleError> {
             chars.len()
         )));
     }
-    if let Some((i, c)) = chars.iter().enumerate().find(|(_, c)| !"URFDLB".contains(c.to_ascii_uppercase())) {
+    if let Some((i, c)) = chars
+        .iter()
+        .enumerate()
+        .find(|(_, c)| !"URFDLB".contains(c.to_ascii_uppercase()))
+    {
         return Err(PuzzleError::Impossible(format!(
             "malformed input: character {} is `{c}`; facelets are the face letters U R F D L B",
             i + 1
@@ -330,20 +360,44 @@ fn cube3_invariants(model: &Model, state: &DisplayState) -> Result<(), PuzzleErr
     let c: Vec<char> = f.chars().collect();
     // Corner facelets (U/D sticker first, then clockwise) and edge facelets, Kociemba order.
     const CORNERS: [[usize; 3]; 8] = [
-        [8, 9, 20], [6, 18, 38], [0, 36, 47], [2, 45, 11],
-        [29, 26, 15], [27, 44, 24], [33, 53, 42], [35, 17, 51],
+        [8, 9, 20],
+        [6, 18, 38],
+        [0, 36, 47],
+        [2, 45, 11],
+        [29, 26, 15],
+        [27, 44, 24],
+        [33, 53, 42],
+        [35, 17, 51],
     ];
     const EDGES: [[usize; 2]; 12] = [
-        [5, 10], [7, 19], [3, 37], [1, 46], [32, 16], [28, 25],
-        [30, 43], [34, 52], [23, 12], [21, 41], [50, 39], [48, 14],
+        [5, 10],
+        [7, 19],
+        [3, 37],
+        [1, 46],
+        [32, 16],
+        [28, 25],
+        [30, 43],
+        [34, 52],
+        [23, 12],
+        [21, 41],
+        [50, 39],
+        [48, 14],
     ];
     let corner_names: Vec<String> = CORNERS
         .iter()
-        .map(|k| k.iter().map(|&i| "URFDLB".chars().nth(i / 9).unwrap_or('?')).collect())
+        .map(|k| {
+            k.iter()
+                .map(|&i| "URFDLB".chars().nth(i / 9).unwrap_or('?'))
+                .collect()
+        })
         .collect();
     let edge_names: Vec<String> = EDGES
         .iter()
-        .map(|k| k.iter().map(|&i| "URFDLB".chars().nth(i / 9).unwrap_or('?')).collect())
+        .map(|k| {
+            k.iter()
+                .map(|&i| "URFDLB".chars().nth(i / 9).unwrap_or('?'))
+                .collect()
+        })
         .collect();
     let mut cperm = [0usize; 8];
     let mut twist = 0usize;
@@ -388,7 +442,8 @@ fn cube3_invariants(model: &Model, state: &DisplayState) -> Result<(), PuzzleErr
     }
     if parity(&cperm) != parity(&eperm) {
         return Err(PuzzleError::Impossible(
-            "parity: the corner and edge permutations have different parities (two pieces are swapped)".into(),
+            "parity: the corner and edge permutations have different parities (two pieces are swapped)"
+                .into(),
         ));
     }
     Ok(())
@@ -423,10 +478,12 @@ pub fn scramble(p: PuzzleId, seed: u64) -> Scramble {
         PuzzleId::Cube3 => (cube_faces(1), 25),
         PuzzleId::Cube2 => (vec!["U".into(), "R".into(), "F".into()], 11),
         PuzzleId::Kilominx => (
-            ["U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D"]
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+            [
+                "U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
             30,
         ),
         PuzzleId::Supercube(n) => (cube_faces((n as usize) / 2), 20 * (n as usize).saturating_sub(1)),
@@ -509,16 +566,22 @@ pub fn pick_solver(p: PuzzleId, requested: Option<&str>) -> Result<&'static str,
     let list = solvers(p);
     match requested {
         Some(r) => {
-            let s = list.iter().find(|s| s.id.eq_ignore_ascii_case(r)).ok_or_else(|| {
-                let ids: Vec<&str> = list.iter().map(|s| s.id).collect();
-                PuzzleError::Solver(format!(
-                    "unknown solver `{r}` for the {}: known solvers are {}",
-                    p.name(),
-                    ids.join(", ")
-                ))
-            })?;
+            let s = list
+                .iter()
+                .find(|s| s.id.eq_ignore_ascii_case(r))
+                .ok_or_else(|| {
+                    let ids: Vec<&str> = list.iter().map(|s| s.id).collect();
+                    PuzzleError::Solver(format!(
+                        "unknown solver `{r}` for the {}: known solvers are {}",
+                        p.name(),
+                        ids.join(", ")
+                    ))
+                })?;
             if !s.available {
-                return Err(PuzzleError::Solver(format!("solver `{}` is unavailable: {}", s.id, s.note)));
+                return Err(PuzzleError::Solver(format!(
+                    "solver `{}` is unavailable: {}",
+                    s.id, s.note
+                )));
             }
             Ok(s.id)
         }
@@ -526,7 +589,10 @@ pub fn pick_solver(p: PuzzleId, requested: Option<&str>) -> Result<&'static str,
             PuzzleError::Solver(format!(
                 "no solver for the {} is available on this build ({})",
                 p.name(),
-                list.iter().map(|s| s.note.as_str()).collect::<Vec<_>>().join("; ")
+                list.iter()
+                    .map(|s| s.note.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ))
         }),
     }

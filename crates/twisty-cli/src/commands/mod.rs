@@ -4,6 +4,7 @@ pub mod astar;
 pub mod keys;
 pub mod play;
 pub mod scramble;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod visualize;
@@ -159,5 +160,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Tables(a) => puzzles::tables(&ctx, &a),
         Command::Bench(a) => puzzles::bench(&ctx, &a),
         Command::Play(a) => puzzles::play(&ctx, &a),
+        Command::Serve(a) => serve::run(&ctx, &a),
     }
 }
