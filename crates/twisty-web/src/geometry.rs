@@ -533,9 +533,12 @@ impl Model {
         let step = std::f64::consts::TAU / 5.0;
         let gens = [rotation(&faces[0].1, step), rotation(&faces[1].1, step)];
         let group = Group::generate(&gens);
+        // The seed's colours, in the order of `faces`: U white, F red, L dark green, R dark
+        // blue, BL purple, BR yellow, DL beige, DR pink, DBL light blue, DBR light green,
+        // DB orange, D grey; then the dark backing.
         let colours = [
-            "#f5f5f5", "#1a7a2e", "#d21e1e", "#1e3caa", "#fad700", "#8c3cc8", "#e6d2a0", "#ff8cc8",
-            "#82e65a", "#ff8200", "#64c8ff", "#8c8c8c", "#1c1c1c",
+            "#f5f5f5", "#d21e1e", "#1a7a2e", "#1e3caa", "#8c3cc8", "#fad700", "#e6d2a0", "#ff8cc8",
+            "#64c8ff", "#82e65a", "#ff8200", "#8c8c8c", "#1c1c1c",
         ];
         let mut m = Model {
             group,
