@@ -546,5 +546,9 @@ window.twisty = {
 
 loadPuzzles().then(() => {
   resize();
-  window.twisty.ready = true;
+  // Ready once the first frame with the puzzle has been drawn.
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    window.twisty.readyAt = performance.now();
+    window.twisty.ready = true;
+  }));
 }).catch((e) => { ui.status.textContent = `cannot load puzzles: ${e.message}`; });
