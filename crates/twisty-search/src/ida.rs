@@ -1,0 +1,515 @@
+//! Iterative-deepening A* (IDA*) for any puzzle given as a compact node type, a move
+//! function and an admissible heuristic.
+//!
+//! - Move pruning by a *canonical sequence* rule derived from each move's face and which
+//!   faces commute ([`MovePruning`]): never the same face twice in a row, and commuting faces
+//!   only in increasing order. One mechanism for every puzzle.
+//! - The heuristic receives the remaining budget so it can stop at the first table that
+//!   prunes ([`IdaProblem::prunes`]).
+//! - Both cores: the tree is split at a fixed depth below the root and the subtrees are
+//!   searched in parallel (rayon) under a shared bound and a shared stop flag.
+//! - Every finished bound is reported to a callback (depth, nodes, time) for progress lines;
+//!   timeouts, node budgets and a cancel flag stop the search cleanly and report the deepest
+//!   bound that was searched completely.
+//! - `all` mode collects every optimal solution instead of stopping at the first.
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A search problem for [`ida_star`].
+pub trait IdaProblem: Sync {
+    /// A compact, copyable search node.
+    type Node: Copy + Send + Sync;
+
+    /// Number of moves; moves are `0..num_moves()`.
+    fn num_moves(&self) -> usize;
+
+    /// The node reached by move `m`.
+    fn apply(&self, node: &Self::Node, m: usize) -> Self::Node;
+
+    /// An admissible lower bound on the distance to the goal.
+    fn heuristic(&self, node: &Self::Node) -> u32;
+
+    /// Whether the node must be pruned with `remaining` moves left, i.e. whether its distance
+    /// is provably more than `remaining`. The default compares [`IdaProblem::heuristic`];
+    /// problems with several tables override it to stop at the first table that prunes.
+    fn prunes(&self, node: &Self::Node, remaining: u32) -> bool {
+        self.heuristic(node) > remaining
+    }
+
+    /// Whether `node` is solved.
+    fn is_goal(&self, node: &Self::Node) -> bool;
+
+    /// The move pruning rule.
+    fn pruning(&self) -> &MovePruning;
+}
+
+/// Which move may follow which: a table over (previous move's face + 1, next move).
+#[derive(Debug, Clone)]
+pub struct MovePruning {
+    faces: usize,
+    face_of: Vec<u8>,
+    allowed: Vec<bool>,
+}
+
+impl MovePruning {
+    /// Builds the canonical-sequence rule from each move's face and a commutation predicate
+    /// on faces: after a move of face `a`, a move of face `b` is allowed iff `a != b` and not
+    /// (`a` and `b` commute and `b < a`).
+    pub fn new(face_of: &[u8], commute: impl Fn(u8, u8) -> bool) -> Self {
+        let faces = face_of.iter().map(|&f| f as usize + 1).max().unwrap_or(0);
+        let n = face_of.len();
+        let mut allowed = vec![true; (faces + 1) * n];
+        for a in 0..faces {
+            for (m, &b) in face_of.iter().enumerate() {
+                let a8 = a as u8;
+                let ok = a8 != b && !(commute(a8, b) && b < a8);
+                allowed[(a + 1) * n + m] = ok;
+            }
+        }
+        MovePruning {
+            faces,
+            face_of: face_of.to_vec(),
+            allowed,
+        }
+    }
+
+    /// No pruning at all (every move after every move).
+    pub fn none(num_moves: usize) -> Self {
+        MovePruning {
+            faces: 0,
+            face_of: vec![0; num_moves],
+            allowed: vec![true; num_moves],
+        }
+    }
+
+    /// Whether move `m` may follow a move of face `prev_face` (`None` at the root).
+    #[inline]
+    pub fn allowed(&self, prev_face: Option<u8>, m: usize) -> bool {
+        if self.faces == 0 {
+            return true;
+        }
+        let row = prev_face.map_or(0, |f| f as usize + 1);
+        self.allowed[row * self.face_of.len() + m]
+    }
+
+    /// The face of move `m`.
+    #[inline]
+    pub fn face(&self, m: usize) -> Option<u8> {
+        if self.faces == 0 {
+            None
+        } else {
+            Some(self.face_of[m])
+        }
+    }
+}
+
+/// Limits and options of one IDA* run.
+#[derive(Debug, Clone, Default)]
+pub struct IdaOptions {
+    /// Search no deeper than this.
+    pub max_depth: u32,
+    /// Stop after this wall-clock time.
+    pub timeout: Option<Duration>,
+    /// Stop after this many generated nodes.
+    pub max_nodes: Option<u64>,
+    /// Collect every optimal solution instead of the first.
+    pub all: bool,
+    /// Depth below the root at which the tree is split for parallel search (0 = sequential).
+    pub split_depth: u32,
+}
+
+/// One finished depth bound.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoundReport {
+    /// The bound (solution length searched).
+    pub bound: u32,
+    /// Nodes generated in this iteration.
+    pub nodes: u64,
+    /// Time of this iteration.
+    pub elapsed: Duration,
+}
+
+/// How an IDA* run ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IdaOutcome {
+    /// Solutions of the optimal length (one unless `all`).
+    Found(Vec<Vec<usize>>),
+    /// Every sequence up to `max_depth` was searched; none solves.
+    Exhausted,
+    /// Stopped by the time or node budget.
+    Timeout,
+    /// Stopped by the cancel flag.
+    Cancelled,
+}
+
+/// The result of [`ida_star`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct IdaResult {
+    /// How the search ended.
+    pub outcome: IdaOutcome,
+    /// Deepest bound searched completely without a solution (`None` if none was).
+    pub deepest_complete: Option<u32>,
+    /// Nodes generated in all.
+    pub nodes: u64,
+    /// Per-bound breakdown.
+    pub bounds: Vec<BoundReport>,
+    /// Total time.
+    pub elapsed: Duration,
+}
+
+struct Shared<'a> {
+    stop: AtomicBool,
+    timed_out: AtomicBool,
+    cancel: Option<&'a AtomicBool>,
+    nodes: AtomicU64,
+    deadline: Option<Instant>,
+    max_nodes: Option<u64>,
+    found: Mutex<Vec<Vec<usize>>>,
+    all: bool,
+}
+
+impl Shared<'_> {
+    /// Polls the stop conditions; called every few thousand nodes.
+    fn poll(&self, local_nodes: u64) -> bool {
+        let total = self.nodes.fetch_add(local_nodes, Ordering::Relaxed) + local_nodes;
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) || self.max_nodes.is_some_and(|m| total >= m) {
+            self.timed_out.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+const POLL_EVERY: u64 = 1 << 14;
+
+struct Worker<'p, 's, 'c, P: IdaProblem> {
+    p: &'p P,
+    shared: &'s Shared<'c>,
+    path: Vec<usize>,
+    local: u64,
+}
+
+impl<P: IdaProblem> Worker<'_, '_, '_, P> {
+    /// Depth-first search below `node` with `remaining` moves; returns true to stop.
+    fn dfs(&mut self, node: &P::Node, remaining: u32, prev_face: Option<u8>) -> bool {
+        if remaining == 0 {
+            if self.p.is_goal(node) {
+                let mut f = self.shared.found.lock().unwrap_or_else(|e| e.into_inner());
+                f.push(self.path.clone());
+                if !self.shared.all {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                    return true;
+                }
+            }
+            return false;
+        }
+        let pruning = self.p.pruning();
+        for m in 0..self.p.num_moves() {
+            if !pruning.allowed(prev_face, m) {
+                continue;
+            }
+            let child = self.p.apply(node, m);
+            self.local += 1;
+            if self.local >= POLL_EVERY {
+                let n = std::mem::take(&mut self.local);
+                if self.shared.poll(n) {
+                    return true;
+                }
+            }
+            if self.p.prunes(&child, remaining - 1) {
+                continue;
+            }
+            self.path.push(m);
+            let stop = self.dfs(&child, remaining - 1, pruning.face(m));
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Enumerates the canonical prefixes of length `depth` (with their end nodes and last faces),
+/// pruned by the heuristic against `bound`.
+fn frontier<P: IdaProblem>(
+    p: &P,
+    start: &P::Node,
+    depth: u32,
+    bound: u32,
+) -> Vec<(Vec<usize>, P::Node, Option<u8>)> {
+    let mut out = vec![(Vec::new(), *start, None)];
+    for d in 0..depth {
+        let mut next = Vec::new();
+        for (path, node, face) in &out {
+            for m in 0..p.num_moves() {
+                if !p.pruning().allowed(*face, m) {
+                    continue;
+                }
+                let c = p.apply(node, m);
+                if p.prunes(&c, bound - d - 1) {
+                    continue;
+                }
+                let mut np = path.clone();
+                np.push(m);
+                next.push((np, c, p.pruning().face(m)));
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// Runs IDA* from `start`. `on_bound` is called after each bound searched completely without
+/// a solution. `cancel`, when raised, stops the search.
+pub fn ida_star<P: IdaProblem>(
+    p: &P,
+    start: &P::Node,
+    opts: &IdaOptions,
+    cancel: Option<&AtomicBool>,
+    mut on_bound: impl FnMut(&BoundReport),
+) -> IdaResult {
+    let t0 = Instant::now();
+    let shared = Shared {
+        stop: AtomicBool::new(false),
+        timed_out: AtomicBool::new(false),
+        cancel,
+        nodes: AtomicU64::new(0),
+        deadline: opts.timeout.map(|t| t0 + t),
+        max_nodes: opts.max_nodes,
+        found: Mutex::new(Vec::new()),
+        all: opts.all,
+    };
+    let mut bounds = Vec::new();
+    let mut deepest = None;
+    let finish = |outcome, deepest, bounds, shared: &Shared<'_>| IdaResult {
+        outcome,
+        deepest_complete: deepest,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        bounds,
+        elapsed: t0.elapsed(),
+    };
+    if p.is_goal(start) {
+        return finish(IdaOutcome::Found(vec![Vec::new()]), None, bounds, &shared);
+    }
+    let mut bound = p.heuristic(start).max(1);
+    if bound > 1 {
+        // An admissible heuristic proves that nothing shorter than h exists.
+        deepest = Some((bound - 1).min(opts.max_depth));
+    }
+    while bound <= opts.max_depth {
+        let t_bound = Instant::now();
+        let nodes_before = shared.nodes.load(Ordering::Relaxed);
+        let split = opts.split_depth.min(bound.saturating_sub(1));
+        if split == 0 {
+            let mut w = Worker {
+                p,
+                shared: &shared,
+                path: Vec::new(),
+                local: 0,
+            };
+            w.dfs(start, bound, None);
+            shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+        } else {
+            let roots = frontier(p, start, split, bound);
+            shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
+            roots.par_iter().for_each(|(path, node, face)| {
+                if shared.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mut w = Worker {
+                    p,
+                    shared: &shared,
+                    path: path.clone(),
+                    local: 0,
+                };
+                w.dfs(node, bound - split, *face);
+                shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+            });
+        }
+        let found = std::mem::take(&mut *shared.found.lock().unwrap_or_else(|e| e.into_inner()));
+        if !found.is_empty() {
+            let mut found = found;
+            found.sort();
+            return finish(IdaOutcome::Found(found), deepest, bounds, &shared);
+        }
+        if shared.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return finish(IdaOutcome::Cancelled, deepest, bounds, &shared);
+        }
+        if shared.timed_out.load(Ordering::Relaxed) {
+            return finish(IdaOutcome::Timeout, deepest, bounds, &shared);
+        }
+        let report = BoundReport {
+            bound,
+            nodes: shared.nodes.load(Ordering::Relaxed) - nodes_before,
+            elapsed: t_bound.elapsed(),
+        };
+        on_bound(&report);
+        bounds.push(report);
+        deepest = Some(bound);
+        bound += 1;
+    }
+    finish(IdaOutcome::Exhausted, deepest, bounds, &shared)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Integers mod 97 with moves +1, +2, +3, -1, -2, -3 (faces: +/−), goal 0.
+    struct Ring {
+        pruning: MovePruning,
+        /// No heuristic and an unreachable goal: the search can only run out.
+        blind: bool,
+    }
+
+    impl Ring {
+        fn new(prune: bool) -> Self {
+            let pruning = if prune {
+                MovePruning::new(&[0, 1, 2, 3, 4, 5], |_, _| false)
+            } else {
+                MovePruning::none(6)
+            };
+            Ring {
+                pruning,
+                blind: false,
+            }
+        }
+    }
+
+    const STEPS: [i32; 6] = [1, 2, 3, -1, -2, -3];
+
+    impl IdaProblem for Ring {
+        type Node = i32;
+        fn num_moves(&self) -> usize {
+            6
+        }
+        fn apply(&self, n: &i32, m: usize) -> i32 {
+            (n + STEPS[m]).rem_euclid(97)
+        }
+        fn heuristic(&self, n: &i32) -> u32 {
+            if self.blind {
+                return 0;
+            }
+            let d = (*n).min(97 - *n) as u32;
+            d.div_ceil(3)
+        }
+        fn is_goal(&self, n: &i32) -> bool {
+            !self.blind && *n == 0
+        }
+        fn pruning(&self) -> &MovePruning {
+            &self.pruning
+        }
+    }
+
+    fn check(r: &IdaResult, start: i32, len: usize) {
+        let IdaOutcome::Found(sols) = &r.outcome else {
+            panic!("not found: {:?}", r.outcome)
+        };
+        for s in sols {
+            assert_eq!(s.len(), len);
+            let end = s.iter().fold(start, |n, &m| (n + STEPS[m]).rem_euclid(97));
+            assert_eq!(end, 0);
+        }
+    }
+
+    #[test]
+    fn finds_optimal_sequentially_and_in_parallel() {
+        for split in [0, 1, 2] {
+            let p = Ring::new(false);
+            let opts = IdaOptions {
+                max_depth: 30,
+                split_depth: split,
+                ..Default::default()
+            };
+            let r = ida_star(&p, &10, &opts, None, |_| {});
+            check(&r, 10, 4);
+            let r = ida_star(&p, &50, &opts, None, |_| {});
+            check(&r, 50, 16);
+        }
+    }
+
+    #[test]
+    fn all_solutions_and_bounds() {
+        let p = Ring::new(true);
+        let opts = IdaOptions {
+            max_depth: 10,
+            all: true,
+            split_depth: 1,
+            ..Default::default()
+        };
+        let mut seen = Vec::new();
+        let r = ida_star(&p, &5, &opts, None, |b| seen.push(b.bound));
+        check(&r, 5, 2);
+        // 5 = 2 + 3 = 3 + 2 (faces differ, both orders allowed: no commuting faces declared).
+        let IdaOutcome::Found(s) = &r.outcome else {
+            unreachable!()
+        };
+        assert_eq!(s.len(), 2);
+        assert!(seen.is_empty(), "the first bound (2) already solves");
+    }
+
+    #[test]
+    fn exhausted_timeout_and_cancel() {
+        let p = Ring::new(false);
+        let opts = IdaOptions {
+            max_depth: 3,
+            ..Default::default()
+        };
+        let r = ida_star(&p, &40, &opts, None, |_| {});
+        assert_eq!(r.outcome, IdaOutcome::Exhausted);
+        assert_eq!(r.deepest_complete, Some(3));
+        let blind = Ring {
+            blind: true,
+            ..Ring::new(false)
+        };
+        let opts = IdaOptions {
+            max_depth: 5,
+            ..Default::default()
+        };
+        let mut seen = Vec::new();
+        let r = ida_star(&blind, &7, &opts, None, |b| seen.push(b.bound));
+        assert_eq!(r.outcome, IdaOutcome::Exhausted);
+        assert_eq!(seen, vec![1, 2, 3, 4, 5]);
+        // 6^1 + … + 6^5 nodes over the five bounds.
+        assert_eq!(
+            r.nodes,
+            (1..=5u32)
+                .map(|b| (1..=b).map(|d| 6u64.pow(d)).sum::<u64>())
+                .sum::<u64>()
+        );
+        let opts = IdaOptions {
+            max_depth: 40,
+            max_nodes: Some(100_000),
+            split_depth: 2,
+            ..Default::default()
+        };
+        let r = ida_star(&blind, &7, &opts, None, |_| {});
+        assert_eq!(r.outcome, IdaOutcome::Timeout);
+        assert!(r.deepest_complete.is_some_and(|d| d >= 4));
+        let flag = AtomicBool::new(true);
+        let opts = IdaOptions {
+            max_depth: 40,
+            ..Default::default()
+        };
+        let r = ida_star(&blind, &7, &opts, Some(&flag), |_| {});
+        assert_eq!(r.outcome, IdaOutcome::Cancelled);
+    }
+
+    #[test]
+    fn canonical_pruning_rule() {
+        // Faces 0 and 1 commute: after face 1, face 0 is not allowed; after 0, 1 is.
+        let mp = MovePruning::new(&[0, 0, 1, 1, 2], |a, b| a + b == 1);
+        assert!(mp.allowed(None, 0));
+        assert!(!mp.allowed(Some(0), 1));
+        assert!(mp.allowed(Some(0), 2));
+        assert!(!mp.allowed(Some(1), 0));
+        assert!(mp.allowed(Some(2), 0));
+    }
+}
