@@ -284,6 +284,7 @@ async function validateMoves(animateLast) {
     showMoveError(null);
     mode = 'moves';
     facelets = r.facelets || facelets;
+    syncEditor();
     stopPlayback();
     if (animateLast && r.last) {
       await animate(r.last, current, r.state, false);
@@ -328,6 +329,7 @@ ui.scramble.addEventListener('click', async () => {
     ui.moves.value = r.scramble;
     mode = 'moves';
     facelets = r.facelets || facelets;
+    syncEditor();
     showMoveError(null);
     setState(r.state);
     ui.status.textContent = `${r.kind} scramble, seed ${r.seed}`;
@@ -344,6 +346,7 @@ ui.reset.addEventListener('click', () => {
   showMoveError(null);
   setState(new Array(pieceObjs.length).fill(0));
   if (P.facelets) facelets = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+  syncEditor();
 });
 
 ui.puzzle.addEventListener('change', () => choosePuzzle(ui.puzzle.value));
@@ -388,6 +391,12 @@ function buildEditor() {
     });
     ui.net.appendChild(b);
   }
+  paintNet();
+}
+// Keeps an open editor in step with the displayed 3x3x3 state.
+function syncEditor() {
+  if (ui.editor.hidden || !facelets) return;
+  editing = facelets.split('');
   paintNet();
 }
 function paintNet() {

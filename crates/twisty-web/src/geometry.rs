@@ -186,6 +186,7 @@ pub struct Model {
     pub ghost_unsolved: bool,
     moves: HashMap<String, MoveDef>,
     names: Vec<String>,
+    ids: HashMap<String, u16>,
     kind: Kind,
 }
 
@@ -327,6 +328,7 @@ impl Model {
             ghost_unsolved: markers,
             moves: HashMap::new(),
             names: Vec::new(),
+            ids: HashMap::new(),
             kind: Kind::Cube(n),
         };
         m.add_cube_moves(n);
@@ -353,6 +355,7 @@ impl Model {
             return;
         };
         if !self.moves.contains_key(&name) {
+            self.ids.insert(name.clone(), self.names.len() as u16);
             self.names.push(name.clone());
         }
         self.moves.insert(
@@ -547,6 +550,7 @@ impl Model {
             ghost_unsolved: false,
             moves: HashMap::new(),
             names: Vec::new(),
+            ids: HashMap::new(),
             kind: Kind::Kilominx,
         };
         let vmax = m
@@ -598,7 +602,7 @@ impl Model {
     pub fn move_id(&self, token: &str) -> Option<u16> {
         let t = token.replace('’', "'");
         let t = t.strip_suffix("'2").map(|b| format!("{b}2'")).unwrap_or(t);
-        self.names.iter().position(|n| *n == t).map(|i| i as u16)
+        self.ids.get(&t).copied()
     }
 
     /// The name of move `id`.
