@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod core_adapter;
 pub mod geometry;
 pub mod puzzles;
 pub mod server;
