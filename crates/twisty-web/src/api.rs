@@ -178,7 +178,10 @@ fn required_puzzle(q: &PuzzleQuery) -> Result<PuzzleId, ApiError> {
 pub async fn scramble(q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>) -> ApiResult {
     let Query(q) = q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
     let p = required_puzzle(&q)?;
-    let seed = q.seed.unwrap_or_else(twisty_core::rng::fresh_seed);
+    // Fresh seeds stay below 2^53 so that JavaScript shows them exactly.
+    let seed = q
+        .seed
+        .unwrap_or_else(|| twisty_core::rng::fresh_seed() & ((1 << 53) - 1));
     let s = puzzles::scramble(p, seed);
     let parsed = puzzles::parse_input(p, &Input::Moves(&s.scramble))?;
     Ok(Json(json!({

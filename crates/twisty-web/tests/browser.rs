@@ -294,6 +294,28 @@ async fn page_scrambles_solves_and_reports_errors() {
     .await;
     d.screenshot(1440, 900, &out.join("cube3-1440.png")).await;
 
+    // Every other puzzle loads, scrambles and draws.
+    for p in ["kilominx", "supercube:7"] {
+        d.session(
+            "POST",
+            "/url",
+            Some(json!({"url": format!("http://{}/?puzzle={p}", server.addr)})),
+        )
+        .await;
+        d.wait_for(
+            "return window.twisty && window.twisty.ready",
+            Duration::from_secs(20),
+        )
+        .await;
+        assert_eq!(d.js("return window.twisty.displayedSolved()").await, true, "{p}");
+        d.click("#scramble").await;
+        d.wait_for("return !window.twisty.displayedSolved()", Duration::from_secs(10))
+            .await;
+        let name = p.replace(':', "-");
+        d.screenshot(1440, 900, &out.join(format!("{name}-1440.png")))
+            .await;
+    }
+
     d.session("DELETE", "", None).await;
     drop(d);
     server.shutdown().await.unwrap();
