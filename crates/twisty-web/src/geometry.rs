@@ -204,8 +204,10 @@ pub type DisplayState = Vec<u8>;
 #[error("`{0}` is not a move of this puzzle")]
 pub struct UnknownToken(pub String);
 
+/// To `f32`, rounded to 1/10000 so the JSON stays short.
 fn v32(v: &Vec3) -> [f32; 3] {
-    [v[0] as f32, v[1] as f32, v[2] as f32]
+    let r = |x: f64| ((x * 1e4).round() / 1e4) as f32;
+    [r(v[0]), r(v[1]), r(v[2])]
 }
 
 /// Standard cube colours (U white, R red, F green, D yellow, L orange, B blue).
