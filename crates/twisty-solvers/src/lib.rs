@@ -6,5 +6,6 @@
 
 pub mod astar2x2;
 pub mod solver;
+pub mod twophase;
 
 pub use solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};

@@ -1,0 +1,113 @@
+//! `twisty show / scramble / solve` on the 3x3x3.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+fn twisty(dir: &tempfile::TempDir) -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c
+}
+
+fn with(s: &str, edits: &[(usize, char)]) -> String {
+    let mut v: Vec<char> = s.chars().collect();
+    for &(i, c) in edits {
+        v[i] = c;
+    }
+    v.into_iter().collect()
+}
+
+/// The seed inputs, whether run from the main checkout or from a worktree next to it.
+pub fn seed_inputs() -> PathBuf {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
+        let p = here.join(up);
+        if p.is_dir() {
+            return p;
+        }
+    }
+    PathBuf::from("/work/shared/seed-inputs")
+}
+
+#[test]
+fn show_moves_prints_net_and_facelets() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(&dir)
+        .args(["show", "--puzzle", "3x3", "R U R' U'"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("       U U L\n"))
+        .stdout(predicate::str::contains(
+            "UULUUFUUFRRUBRRURRFFDFFUFFFDDRDDDDDDBLLLLLLLLBRRBBBBBB",
+        ));
+}
+
+#[test]
+fn show_superflip_facelets() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(&dir)
+        .args(["show", "--facelets", SUPERFLIP])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("B L F  L F R  F R B  R B L"))
+        .stdout(predicate::str::contains(SUPERFLIP));
+}
+
+#[test]
+fn bad_move_is_a_usage_error_naming_token_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(&dir)
+        .args(["show", "R U X"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`X`").and(predicate::str::contains("column 5")));
+}
+
+#[test]
+fn impossible_facelets_fail_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (with(SOLVED, &[(8, 'F'), (9, 'U'), (20, 'R')]), "twist"),
+        (with(SOLVED, &[(5, 'R'), (10, 'U')]), "flip"),
+        (with(SOLVED, &[(10, 'F'), (19, 'R')]), "parity"),
+        (with(SOLVED, &[(0, 'R')]), "colour count"),
+    ];
+    for (facelets, reason) in cases {
+        twisty(&dir)
+            .args(["show", "--facelets", &facelets])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(reason));
+    }
+    twisty(&dir)
+        .args(["show", "--facelets", "UUU"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("54 characters"));
+}
+
+#[test]
+fn seeded_scrambles_are_deterministic() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || {
+        let out = twisty(&dir)
+            .args(["scramble", "--puzzle", "3x3", "--seed", "5", "--count", "3"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let a = run();
+    assert_eq!(a, run());
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().all(|l| l.split_whitespace().count() == 25));
+    assert_ne!(lines[0], lines[1]);
+}

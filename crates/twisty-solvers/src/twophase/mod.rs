@@ -1,0 +1,154 @@
+//! Kociemba's two-phase solver for the 3x3x3, the default 3x3x3 solver.
+//!
+//! Phase 1 brings the cube into the subgroup ⟨U, D, R2, L2, F2, B2⟩ (corners twisted right,
+//! edges flipped right, slice edges in the slice); phase 2 solves it with those ten moves.
+//! For growing phase-1 depths, every phase-1 solution that ends with a quarter turn of R, F,
+//! L or B is completed by an IDA* phase 2 within what is left of the length bound, and the
+//! first total within `max_length` (default 21) is returned.
+//!
+//! As in min2phase, six searches are interleaved at each phase-1 depth: the state in its
+//! three axis frames (the cube turned about its URF–DBL diagonal, so that phase 1 aims at
+//! the R/L or F/B axis instead of U/D), each for the state and its inverse.
+//!
+//! Tables (see [`tables`]): coordinate move tables and five plain (not symmetry-reduced)
+//! pruning tables (four of about 1 M entries, one of 4.5 M), built in memory on first use in a fraction of a
+//! second and shared (`Arc`) between threads. A [`SearchContext`] holds the per-thread
+//! working state; once made, solving with it allocates nothing, so it can serve as a fitness
+//! function.
+
+pub mod coord;
+pub mod search;
+pub mod tables;
+
+pub use search::SearchContext;
+pub use tables::Tables;
+
+use crate::solver::{Limits, SearchStats, Solution, SolveError, Solver};
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+use twisty_core::cube3::{Cube3, CubieCube};
+use twisty_core::Puzzle;
+
+/// Default longest solution.
+pub const DEFAULT_MAX_LENGTH: u32 = 21;
+
+/// The two-phase solver: shared, thread-safe tables.
+#[derive(Debug, Clone)]
+pub struct TwoPhase {
+    tables: Arc<Tables>,
+}
+
+impl Default for TwoPhase {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+static GLOBAL: OnceLock<TwoPhase> = OnceLock::new();
+
+impl TwoPhase {
+    /// Builds the tables.
+    pub fn new() -> TwoPhase {
+        TwoPhase {
+            tables: Arc::new(Tables::build()),
+        }
+    }
+
+    /// A process-wide instance, built on first use.
+    pub fn global() -> &'static TwoPhase {
+        GLOBAL.get_or_init(TwoPhase::new)
+    }
+
+    /// The tables.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// A reusable search context (one per thread).
+    pub fn context(&self) -> SearchContext {
+        SearchContext::new(self.tables.clone())
+    }
+}
+
+impl Solver<Cube3> for TwoPhase {
+    fn name(&self) -> &'static str {
+        "two-phase"
+    }
+
+    fn solve(
+        &self,
+        puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+    ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
+        let start = Instant::now();
+        let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
+        let mut ctx = self.context();
+        let moves = ctx.solve(state, max_length, limits, start)?.to_vec();
+        crate::solver::verify(puzzle, state, &moves)?;
+        Ok(Solution {
+            length: puzzle.length(&moves, limits.metric),
+            optimal: moves.is_empty(),
+            stats: SearchStats {
+                nodes: ctx.nodes(),
+                expanded: 0,
+                elapsed: start.elapsed(),
+                breakdown: vec![
+                    ("phase-1 nodes".to_string(), ctx.nodes() - ctx.phase2_nodes(), 0.0),
+                    ("phase-2 nodes".to_string(), ctx.phase2_nodes(), 0.0),
+                    ("phase-2 probes".to_string(), ctx.probes(), 0.0),
+                ],
+            },
+            moves,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use twisty_core::cube3::Cube3Move;
+
+    #[test]
+    fn frames_map_moves_to_other_axes() {
+        let tp = TwoPhase::global();
+        let t = tp.tables();
+        for (a, frame) in t.frame_moves.iter().enumerate() {
+            let mut seen = [false; 18];
+            for (i, &m) in frame.iter().enumerate() {
+                seen[m as usize] = true;
+                // Amounts are kept, faces permuted.
+                assert_eq!(m % 3, i as u8 % 3);
+                if a > 0 {
+                    assert_ne!(m / 3 % 3, i as u8 / 3 % 3, "frame {a} keeps the axis of move {i}");
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "frame {a} is not a permutation");
+        }
+        let r = t.rotation;
+        assert_eq!(r.multiply(&r).multiply(&r), CubieCube::SOLVED);
+        let c = Cube3.state_after(&Cube3.parse_moves("R U F").unwrap_or_default());
+        assert!(t.to_frame(&c, 1).is_legal());
+        let _ = Cube3Move::ALL;
+    }
+
+    #[test]
+    fn prune_table_depths() {
+        let t = TwoPhase::global().tables();
+        let max = |v: &[u8]| v.iter().copied().max().unwrap_or(0);
+        assert_eq!(t.twist_slice_prune.len(), 2187 * 495);
+        assert_eq!(t.flip_slice_prune.len(), 2048 * 495);
+        assert_eq!(t.cperm_sperm_prune.len(), 40320 * 24);
+        assert_eq!(t.eperm_sperm_prune.len(), 40320 * 24);
+        assert!(t.twist_slice_prune.iter().all(|&d| d != u8::MAX));
+        assert!(t.flip_slice_prune.iter().all(|&d| d != u8::MAX));
+        assert!(t.twist_flip_prune.iter().all(|&d| d != u8::MAX));
+        assert_eq!(max(&t.twist_flip_prune), 9);
+        assert!(t.cperm_sperm_prune.iter().all(|&d| d != u8::MAX));
+        assert!(t.eperm_sperm_prune.iter().all(|&d| d != u8::MAX));
+        assert_eq!(max(&t.twist_slice_prune), 9);
+        assert_eq!(max(&t.flip_slice_prune), 9);
+        assert_eq!(max(&t.cperm_sperm_prune), 14);
+        assert_eq!(max(&t.eperm_sperm_prune), 12);
+    }
+}

@@ -1,0 +1,195 @@
+//! Move and pruning tables of the two-phase solver, built in memory in well under a second.
+//!
+//! Move tables map (coordinate, move) to the coordinate after the move. They are built by a
+//! breadth-first walk over the coordinate's values from solved, keeping one cubie cube per
+//! value as representative (a coordinate's change under a move depends only on the
+//! coordinate), so no "unrank" function is needed.
+//!
+//! Pruning tables are plain (not symmetry-reduced) one-byte-per-entry distance tables of
+//! pairs of coordinates: twist × slice, flip × slice and twist × flip for phase 1, corner permutation ×
+//! slice permutation and U/D edge permutation × slice permutation for phase 2 (about 8.5 MB in
+//! all). Both heuristics are admissible, so each phase's IDA* is exact within its bound.
+
+use super::coord::{self, *};
+use twisty_core::cube3::{Cube3Move, CubieCube};
+
+/// The ten moves of phase 2, `U U2 U' D D2 D' R2 L2 F2 B2`, as move indices 0..18.
+pub const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
+
+/// All the tables of the two-phase solver.
+#[derive(Debug)]
+pub struct Tables {
+    /// Twist move table, `N_TWIST × 18`.
+    pub twist_move: Vec<u16>,
+    /// Flip move table, `N_FLIP × 18`.
+    pub flip_move: Vec<u16>,
+    /// Slice-position move table, `N_SLICE × 18`.
+    pub slice_move: Vec<u16>,
+    /// Corner-permutation move table, `N_CPERM × 10` (phase-2 moves).
+    pub cperm_move: Vec<u16>,
+    /// U/D edge permutation move table, `N_EPERM × 10` (phase-2 moves).
+    pub eperm_move: Vec<u16>,
+    /// Slice permutation move table, `N_SPERM × 10` (phase-2 moves).
+    pub sperm_move: Vec<u16>,
+    /// Phase-1 distances of `twist × N_SLICE + slice`.
+    pub twist_slice_prune: Vec<u8>,
+    /// Phase-1 distances of `flip × N_SLICE + slice`.
+    pub flip_slice_prune: Vec<u8>,
+    /// Phase-1 distances of `twist × N_FLIP + flip`.
+    pub twist_flip_prune: Vec<u8>,
+    /// Phase-2 distances of `cperm × N_SPERM + sperm`.
+    pub cperm_sperm_prune: Vec<u8>,
+    /// Phase-2 distances of `eperm × N_SPERM + sperm`.
+    pub eperm_sperm_prune: Vec<u8>,
+    /// For each axis frame a (0 = U/D, 1 and 2 = the two others, reached by rotating the
+    /// cube about its URF–DBL diagonal), the move of the original frame that a move of
+    /// frame a stands for, by move index.
+    pub frame_moves: [[u8; 18]; 3],
+    /// The rotation about the URF–DBL diagonal as a cubie cube (U → R → F).
+    pub rotation: CubieCube,
+}
+
+fn move_table(n: usize, moves: &[u8], f: impl Fn(&CubieCube) -> u16) -> Vec<u16> {
+    let k = moves.len();
+    let mut table = vec![u16::MAX; n * k];
+    let mut reps: Vec<Option<CubieCube>> = vec![None; n];
+    reps[0] = Some(CubieCube::SOLVED);
+    let mut queue = vec![0usize];
+    let mut head = 0;
+    while head < queue.len() {
+        let x = queue[head];
+        head += 1;
+        let Some(rep) = reps[x] else { continue };
+        for (j, &m) in moves.iter().enumerate() {
+            let Some(mv) = Cube3Move::from_index(m) else {
+                continue;
+            };
+            let child = rep.after(mv);
+            let y = f(&child) as usize;
+            table[x * k + j] = y as u16;
+            if reps[y].is_none() {
+                reps[y] = Some(child);
+                queue.push(y);
+            }
+        }
+    }
+    debug_assert_eq!(queue.len(), n);
+    table
+}
+
+/// Breadth-first distances over pairs `a × nb + b` with two move tables of `k` moves.
+fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8> {
+    let n = na * nb;
+    let mut dist = vec![u8::MAX; n];
+    dist[0] = 0;
+    let mut depth = 0u8;
+    let mut filled = 1;
+    while filled < n {
+        let mut added = 0;
+        for i in 0..n {
+            if dist[i] != depth {
+                continue;
+            }
+            let (a, b) = (i / nb, i % nb);
+            for j in 0..k {
+                let c = ma[a * k + j] as usize * nb + mb[b * k + j] as usize;
+                if dist[c] == u8::MAX {
+                    dist[c] = depth + 1;
+                    added += 1;
+                }
+            }
+        }
+        if added == 0 {
+            break;
+        }
+        filled += added;
+        depth += 1;
+    }
+    dist
+}
+
+fn rotation_urf() -> CubieCube {
+    // Corners URF DFR DLF UFL UBR DRB DBL ULB, edges UF FR DF FL UB BR DB BL UR DR DL UL.
+    CubieCube::from_parts(
+        [0, 4, 5, 1, 3, 7, 6, 2],
+        [1, 2, 1, 2, 2, 1, 2, 1],
+        [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
+        [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
+    )
+    .unwrap_or(CubieCube::SOLVED)
+}
+
+impl Tables {
+    /// Builds every table.
+    pub fn build() -> Tables {
+        let all: Vec<u8> = (0..18).collect();
+        let twist_move = move_table(N_TWIST, &all, coord::twist);
+        let flip_move = move_table(N_FLIP, &all, coord::flip);
+        let slice_move = move_table(N_SLICE, &all, coord::slice);
+        let cperm_move = move_table(N_CPERM, &PHASE2_MOVES, coord::cperm);
+        let eperm_move = move_table(N_EPERM, &PHASE2_MOVES, coord::eperm);
+        let sperm_move = move_table(N_SPERM, &PHASE2_MOVES, coord::sperm);
+        let twist_slice_prune = prune_table(N_TWIST, N_SLICE, 18, &twist_move, &slice_move);
+        let flip_slice_prune = prune_table(N_FLIP, N_SLICE, 18, &flip_move, &slice_move);
+        let twist_flip_prune = prune_table(N_TWIST, N_FLIP, 18, &twist_move, &flip_move);
+        let cperm_sperm_prune = prune_table(N_CPERM, N_SPERM, 10, &cperm_move, &sperm_move);
+        let eperm_sperm_prune = prune_table(N_EPERM, N_SPERM, 10, &eperm_move, &sperm_move);
+        let rotation = rotation_urf();
+        let inv = rotation.inverse();
+        // frame a: state' = R^a · c · R^-a; a move m' of frame a stands for R^-a · m' · R^a.
+        let mut frame_moves = [[0u8; 18]; 3];
+        let mut r = CubieCube::SOLVED;
+        let mut r_inv = CubieCube::SOLVED;
+        for frame in frame_moves.iter_mut() {
+            for (i, slot) in frame.iter_mut().enumerate() {
+                let m = CubieCube::of_move(Cube3Move::ALL[i]);
+                let back = r_inv.multiply(&m).multiply(&r);
+                *slot = Cube3Move::ALL
+                    .iter()
+                    .position(|&x| CubieCube::of_move(x) == back)
+                    .unwrap_or(i) as u8;
+            }
+            r = r.multiply(&rotation);
+            r_inv = inv.multiply(&r_inv);
+        }
+        Tables {
+            twist_move,
+            flip_move,
+            slice_move,
+            cperm_move,
+            eperm_move,
+            sperm_move,
+            twist_slice_prune,
+            flip_slice_prune,
+            twist_flip_prune,
+            cperm_sperm_prune,
+            eperm_sperm_prune,
+            frame_moves,
+            rotation,
+        }
+    }
+
+    /// The state seen in axis frame `frame` (0..3): `R^a · c · R^-a`.
+    pub fn to_frame(&self, c: &CubieCube, frame: usize) -> CubieCube {
+        let mut out = *c;
+        for _ in 0..frame {
+            out = self.rotation.multiply(&out).multiply(&self.rotation.inverse());
+        }
+        out
+    }
+
+    /// Bytes held by the tables.
+    pub fn bytes(&self) -> usize {
+        2 * (self.twist_move.len()
+            + self.flip_move.len()
+            + self.slice_move.len()
+            + self.cperm_move.len()
+            + self.eperm_move.len()
+            + self.sperm_move.len())
+            + self.twist_slice_prune.len()
+            + self.flip_slice_prune.len()
+            + self.twist_flip_prune.len()
+            + self.cperm_sperm_prune.len()
+            + self.eperm_sperm_prune.len()
+    }
+}
