@@ -182,8 +182,15 @@ pub async fn scramble(q: Result<Query<PuzzleQuery>, axum::extract::rejection::Qu
     let seed = q
         .seed
         .unwrap_or_else(|| twisty_core::rng::fresh_seed() & ((1 << 53) - 1));
-    let s = puzzles::scramble(p, seed);
-    let parsed = puzzles::parse_input(p, &Input::Moves(&s.scramble))?;
+    // A random-state scramble runs a solver: keep it off the async threads.
+    let (s, parsed) = tokio::task::spawn_blocking(move || {
+        let s = puzzles::scramble(p, seed);
+        let parsed = puzzles::parse_input(p, &Input::Moves(&s.scramble));
+        (s, parsed)
+    })
+    .await
+    .map_err(|e| PuzzleError::Internal(format!("scramble task failed: {e}")))?;
+    let parsed = parsed?;
     Ok(Json(json!({
         "puzzle": p.id(),
         "scramble": s.scramble,

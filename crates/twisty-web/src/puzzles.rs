@@ -6,10 +6,13 @@
 //! moves are then replayed on the display model, and a solution that does not bring the
 //! display model to solved is reported as an internal error rather than shown.
 
+use crate::core_adapter;
 use crate::geometry::{Anim, DisplayState, Model};
 use serde::Serialize;
 use std::sync::OnceLock;
 use std::time::Instant;
+use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3, CubieCube};
+use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
 use twisty_solvers::{Limits, SearchStats};
 
@@ -165,10 +168,10 @@ pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
     let missing = |what: &str| format!("{what} is not part of this build yet");
     match p {
         PuzzleId::Cube3 => vec![SolverInfo {
-            id: "twophase",
+            id: "two-phase",
             name: "Two-phase (Kociemba)",
-            available: false,
-            note: missing("the 3x3x3 two-phase solver"),
+            available: true,
+            note: "at most 21 moves (HTM) by default; usually well under a second".into(),
             optimal: false,
         }],
         PuzzleId::Cube2 => vec![
@@ -248,10 +251,15 @@ pub struct Parsed {
     pub state: DisplayState,
     /// Animation of the last input move, from the state before it.
     pub last: Option<Anim>,
+    /// The facelet string, for facelet input.
+    pub facelets: Option<String>,
 }
 
-/// Parses `text` into move tokens of puzzle `p`.
+/// Parses `text` into move tokens of puzzle `p` (with the core model where there is one).
 pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> {
+    if p == PuzzleId::Cube3 {
+        return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens);
+    }
     let model = p.model();
     let hint = p.notation_hint();
     let ids = alg::parse_alg(
@@ -289,7 +297,12 @@ pub fn parse_input(p: PuzzleId, input: &Input<'_>) -> Result<Parsed, PuzzleError
                         .map_err(|e| PuzzleError::Internal(e.to_string()))?,
                 );
             }
-            Ok(Parsed { moves, state, last })
+            Ok(Parsed {
+                moves,
+                state,
+                last,
+                facelets: None,
+            })
         }
         Input::Facelets(text) => {
             if p != PuzzleId::Cube3 {
@@ -303,6 +316,7 @@ pub fn parse_input(p: PuzzleId, input: &Input<'_>) -> Result<Parsed, PuzzleError
                 moves: Vec::new(),
                 state,
                 last: None,
+                facelets: Some(text.chars().filter(|c| !c.is_whitespace()).collect()),
             })
         }
     }
@@ -344,6 +358,8 @@ fn cube3_facelets(text: &str) -> Result<DisplayState, PuzzleError> {
             )));
         }
     }
+    // The core model's validation, with its typed reasons.
+    cube3_facelets_io::from_facelets(&t).map_err(|e| PuzzleError::Impossible(e.to_string()))?;
     let model = PuzzleId::Cube3.model();
     let state = model
         .from_cube3_facelets(&t.to_ascii_uppercase())
@@ -474,6 +490,20 @@ pub struct Scramble {
 pub fn scramble(p: PuzzleId, seed: u64) -> Scramble {
     use rand::Rng;
     let mut rng = twisty_core::seeded_rng(seed);
+    if p == PuzzleId::Cube3 {
+        let limits = Limits {
+            timeout: Some(std::time::Duration::from_secs(10)),
+            threads: Some(1),
+            ..Limits::default()
+        };
+        let solver = twisty_solvers::twophase::TwoPhase::global();
+        if let Some(s) = core_adapter::random_state_scramble(&Cube3, solver, &mut rng, &limits) {
+            return Scramble {
+                scramble: s,
+                kind: "random-state",
+            };
+        }
+    }
     let (faces, len): (Vec<String>, usize) = match p {
         PuzzleId::Cube3 => (cube_faces(1), 25),
         PuzzleId::Cube2 => (vec!["U".into(), "R".into(), "F".into()], 11),
@@ -604,6 +634,25 @@ pub fn solve(p: PuzzleId, parsed: &Parsed, solver: &str, limits: &Limits) -> Res
     let model = p.model();
     let solved = match (p, solver) {
         (PuzzleId::Cube2, "astar") => solve_cube2_astar(model, &parsed.state, limits)?,
+        (PuzzleId::Cube3, "two-phase") => {
+            let state = cube3_core_state(parsed)?;
+            let mut limits = limits.clone();
+            let max = limits
+                .max_length
+                .unwrap_or(twisty_solvers::twophase::DEFAULT_MAX_LENGTH);
+            if max > 40 {
+                return Err(PuzzleError::BadRequest(
+                    "max_length must be at most 40 for the two-phase solver".into(),
+                ));
+            }
+            limits.max_length = Some(max);
+            core_adapter::solve_with(
+                &Cube3,
+                twisty_solvers::twophase::TwoPhase::global(),
+                &state,
+                &limits,
+            )?
+        }
         _ => {
             return Err(PuzzleError::Solver(format!(
                 "solver `{solver}` is not available for the {}",
@@ -624,6 +673,17 @@ pub fn solve(p: PuzzleId, parsed: &Parsed, solver: &str, limits: &Limits) -> Res
         ));
     }
     Ok(solved)
+}
+
+/// The core 3x3x3 state of a parsed input.
+fn cube3_core_state(parsed: &Parsed) -> Result<CubieCube, PuzzleError> {
+    match &parsed.facelets {
+        Some(f) => cube3_facelets_io::from_facelets(f).map_err(|e| PuzzleError::Impossible(e.to_string())),
+        None => {
+            let (moves, _) = core_adapter::parse_with(&Cube3, &parsed.moves.join(" "))?;
+            Ok(Cube3.state_after(&moves))
+        }
+    }
 }
 
 fn solve_cube2_astar(model: &Model, state: &DisplayState, limits: &Limits) -> Result<Solved, PuzzleError> {
@@ -715,6 +775,47 @@ mod tests {
         }
         assert!(p.model().is_solved(&st));
         assert!(s.length <= 6);
+    }
+
+    #[test]
+    fn core_cube3_and_display_model_agree() {
+        let mut rng = twisty_core::seeded_rng(11);
+        for _ in 0..20 {
+            let moves = Cube3.random_moves(&mut rng, 30);
+            let text = Cube3.format_moves(&moves);
+            let parsed = parse_input(PuzzleId::Cube3, &Input::Moves(&text)).unwrap();
+            let shown = PuzzleId::Cube3.model().cube_facelets(&parsed.state).unwrap();
+            assert_eq!(
+                shown,
+                cube3_facelets_io::to_facelets(&Cube3.state_after(&moves)),
+                "{text}"
+            );
+        }
+        // Slices, wide moves and rotations are normalised by the core model.
+        let parsed = parse_input(PuzzleId::Cube3, &Input::Moves("M x' r U")).unwrap();
+        let (moves, _) = core_adapter::parse_with(&Cube3, "M x' r U").unwrap();
+        assert_eq!(
+            PuzzleId::Cube3.model().cube_facelets(&parsed.state).unwrap(),
+            cube3_facelets_io::to_facelets(&Cube3.state_after(&moves))
+        );
+    }
+
+    #[test]
+    fn two_phase_solves_a_random_state_and_facelets() {
+        let p = PuzzleId::Cube3;
+        let s = scramble(p, 5);
+        assert_eq!(s.kind, "random-state");
+        let parsed = parse_input(p, &Input::Moves(&s.scramble)).unwrap();
+        let sol = solve(p, &parsed, "two-phase", &Limits::default()).unwrap();
+        assert!(sol.length <= 21);
+        let f = p.model().cube_facelets(&parsed.state).unwrap();
+        let parsed = parse_input(p, &Input::Facelets(&f)).unwrap();
+        let sol2 = solve(p, &parsed, "two-phase", &Limits::default()).unwrap();
+        let mut st = parsed.state.clone();
+        for m in &sol2.moves {
+            p.model().apply(&mut st, m).unwrap();
+        }
+        assert!(p.model().is_solved(&st));
     }
 
     #[test]

@@ -340,6 +340,50 @@ async fn solve_2x2_and_check_every_step() {
 }
 
 #[tokio::test]
+async fn solve_3x3x3_random_state_and_facelets() {
+    let (s, base) = server(false, None).await;
+    let (st, sc) = get(&base, "/api/scramble?puzzle=3x3x3&seed=9").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(sc["kind"], "random-state");
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "moves": sc["scramble"]}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "two-phase");
+    assert!(v["length"].as_u64().unwrap() <= 21);
+    let all = format!(
+        "{} {}",
+        sc["scramble"].as_str().unwrap(),
+        v["solution_text"].as_str().unwrap()
+    );
+    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3", "moves": all})).await;
+    assert_eq!(check["solved"], true);
+    // The same state as facelets.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "facelets": sc["facelets"], "max_length": 22}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(
+        v["steps"].as_array().unwrap().len(),
+        v["solution"].as_array().unwrap().len()
+    );
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "moves": "R", "max_length": 99}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn solve_errors() {
     let (s, base) = server(false, None).await;
     let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "rubik", "moves": "R"})).await;

@@ -282,6 +282,24 @@ async fn page_scrambles_solves_and_reports_errors() {
     assert!(msg.as_str().unwrap().contains("impossible state"), "{msg}");
     d.screenshot(375, 900, &out.join("editor-375.png")).await;
 
+    // A random-state 3x3x3 scramble solved by the two-phase solver, played to the end.
+    d.js("document.getElementById('edit-toggle').click(); return true")
+        .await;
+    d.click("#scramble").await;
+    d.wait_for("return !window.twisty.displayedSolved()", Duration::from_secs(20))
+        .await;
+    d.js("document.getElementById('speed').value = '4'; return true")
+        .await;
+    d.click("#solve").await;
+    d.wait_for("return window.twisty.playbackDone", Duration::from_secs(60))
+        .await;
+    assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
+    let shown = d.js("return window.twisty.shownMoves()").await;
+    let page_result = d.js("return window.twisty.result().solution").await;
+    assert_eq!(shown, page_result);
+    assert!(!shown.as_array().unwrap().is_empty());
+    d.screenshot(375, 900, &out.join("cube3-solved-375.png")).await;
+
     // Keys: R turns the right face, Shift+R undoes it.
     d.js("document.getElementById('edit-clear').click(); document.getElementById('edit-use').click(); return true")
         .await;
