@@ -157,7 +157,7 @@ pub fn normalise_primes(token: &str) -> String {
 ///
 /// `parse_token` receives each token (with primes normalised to `'`) and returns the moves it
 /// stands for, or a reason it is not valid; `inverse` inverts one move (for `(…)'` groups).
-pub fn parse_alg<M: Copy>(
+pub fn parse_alg<M: Clone>(
     text: &str,
     parse_token: impl Fn(&str) -> Result<Vec<M>, String>,
     inverse: impl Fn(M) -> M,
@@ -168,7 +168,7 @@ pub fn parse_alg<M: Copy>(
     Ok(out)
 }
 
-fn expand<M: Copy>(
+fn expand<M: Clone>(
     nodes: &[Node],
     parse_token: &impl Fn(&str) -> Result<Vec<M>, String>,
     inverse: &impl Fn(M) -> M,
@@ -189,7 +189,7 @@ fn expand<M: Copy>(
                 let mut inner = Vec::new();
                 expand(nodes, parse_token, inverse, &mut inner)?;
                 if *inverted {
-                    inner = inner.iter().rev().map(|&m| inverse(m)).collect();
+                    inner = inner.iter().rev().map(|m| inverse(m.clone())).collect();
                 }
                 if out.len() + inner.len() * repeat > MAX_EXPANDED {
                     return Err(err(

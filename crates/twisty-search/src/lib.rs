@@ -1,4 +1,12 @@
-//! Generic search machinery: ranking, packed tables, table files and the table cache,
-//! breadth-first table generation and IDA*.
+//! Generic search machinery: packed tables, the table-file format and cache, and IDA*.
+//!
+//! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
+//! - [`file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
+//!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
+//! - [`ida`]: a parallel IDA* with canonical-sequence move pruning.
 
+pub mod file;
 pub mod ida;
+pub mod packed;
+
+pub use file::{default_dir, Origin, Table, TableCache, TableError, TableSpec};

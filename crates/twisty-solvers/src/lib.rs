@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod astar2x2;
+pub mod optimal;
 pub mod solver;
 pub mod twophase;
 

@@ -1,12 +1,14 @@
 //! Subcommand implementations and the CLI error type.
 
 pub mod astar;
+pub mod bench;
 pub mod keys;
 pub mod play;
 pub mod scramble;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod tables;
 pub mod visualize;
 
 use crate::args::{Cli, ColourChoice, Command, GlobalArgs};
@@ -104,6 +106,8 @@ pub struct Ctx {
     pub progress: bool,
     /// Raised by Ctrl-C.
     pub cancel: Arc<AtomicBool>,
+    /// Refuse to build or load tables larger than this many bytes.
+    pub max_memory: Option<u64>,
 }
 
 impl Ctx {
@@ -130,17 +134,14 @@ impl Ctx {
             colour,
             progress: std::io::stderr().is_terminal(),
             cancel,
+            max_memory: None,
         }
     }
 }
 
-/// The default table cache: `<user cache dir>/twisty`, or `./twisty-tables` without one.
+/// The default table cache: the user cache directory + `/twisty`.
 pub fn default_tables_dir() -> PathBuf {
-    std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .map(|d| d.join("twisty"))
-        .unwrap_or_else(|| PathBuf::from("twisty-tables"))
+    twisty_search::default_dir()
 }
 
 /// Runs the parsed command line.

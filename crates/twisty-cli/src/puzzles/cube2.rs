@@ -1,31 +1,119 @@
 //! CLI glue for the 2x2x2.
 
-use crate::args::{PlayArgs, ScrambleArgs, ShowArgs, SolveArgs};
-use crate::commands::{CliError, CliResult, Ctx};
+use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
+use crate::commands::{self, CliError, CliResult, Ctx};
+use crate::puzzles::CliPuzzle;
+use twisty_core::cube2::{Cube2, Cube2Move, Cube2State};
+use twisty_core::{InvalidState, Metric, Puzzle};
+use twisty_search::{Origin, TableCache};
+use twisty_solvers::optimal::cube2::Cube2Optimal;
+use twisty_solvers::{Limits, Solution, Solver};
 
-fn unavailable() -> CliError {
-    CliError::failure(anyhow::anyhow!("the 2x2x2 is not available yet"))
+/// Loads (or builds, with a note on stderr) the optimal solver's table for `metric`.
+pub fn optimal(ctx: &Ctx, metric: Metric) -> CliResult<Cube2Optimal> {
+    let cache = TableCache::new(&ctx.tables_dir).with_max_memory(ctx.max_memory);
+    let spec = twisty_solvers::optimal::cube2::spec(metric);
+    if !cache.path(&spec).exists() {
+        eprintln!(
+            "building the 2x2x2 distance table ({}; about a second) into {}",
+            twisty_search::file::human_bytes(spec.data_len()),
+            cache.dir().display()
+        );
+    }
+    let solver = Cube2Optimal::new(&cache, metric).map_err(CliError::failure)?;
+    if let Origin::Rebuilt(reason) = &solver.origin {
+        eprintln!("warning: {}: {reason}; rebuilt", cache.path(&spec).display());
+    }
+    Ok(solver)
+}
+
+impl CliPuzzle for Cube2 {
+    fn scramble_length(&self) -> usize {
+        11
+    }
+
+    fn render(&self, state: &Cube2State, colour: bool) -> String {
+        self.render_net(state, colour)
+    }
+
+    fn state_string(&self, state: &Cube2State) -> Option<String> {
+        Some(state.to_facelets())
+    }
+
+    fn parse_state_string(&self, text: &str) -> CliResult<Cube2State> {
+        Cube2State::from_facelets(text).map_err(|e| match e {
+            InvalidState::Malformed(_) => CliError::usage(anyhow::anyhow!("bad 2x2x2 state string: {e}")),
+            other => CliError::from(other),
+        })
+    }
+
+    fn fixed_stickers(&self) -> Vec<usize> {
+        // The DBL corner: D3 (15), L3 (18), B4 (23).
+        vec![14, 18, 23]
+    }
+
+    fn solver_names(&self) -> Vec<&'static str> {
+        vec!["optimal", "astar"]
+    }
+
+    fn solve(
+        &self,
+        ctx: &Ctx,
+        solver: &str,
+        state: &Cube2State,
+        args: &SolveArgs,
+    ) -> CliResult<Solution<Cube2Move>> {
+        if solver != "optimal" {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "solver `{solver}` works on the whole input; use it from `twisty solve`"
+            )));
+        }
+        let metric: Metric = args.metric.into();
+        let s = optimal(ctx, metric)?;
+        let limits = Limits {
+            max_length: args.max_length,
+            metric,
+            ..Limits::default()
+        };
+        Ok(s.solve(self, state, &limits)?)
+    }
+
+    fn random_state_scramble(
+        &self,
+        ctx: &Ctx,
+        rng: &mut twisty_core::TwistyRng,
+    ) -> CliResult<(Cube2State, Vec<Cube2Move>)> {
+        let s = optimal(ctx, Metric::Htm)?;
+        // WCA rule 4b3b: a 2x2x2 random-state scramble needs at least 4 moves.
+        loop {
+            let state = self.random_state(rng);
+            if s.distance(&state) >= 4 {
+                let sol = s.solve(self, &state, &Limits::default())?;
+                return Ok((state, self.invert_all(&sol.moves)));
+            }
+        }
+    }
 }
 
 /// `twisty scramble` for the 2x2x2.
-pub fn scramble(_ctx: &Ctx, _args: &ScrambleArgs) -> CliResult {
-    Err(unavailable())
+pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
+    commands::scramble::run(ctx, &Cube2, args)
 }
 
 /// `twisty show` for the 2x2x2.
-pub fn show(_ctx: &Ctx, _args: &ShowArgs) -> CliResult {
-    Err(unavailable())
+pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
+    commands::show::run(ctx, &Cube2, args)
 }
 
-/// `twisty solve` for the 2x2x2.
+/// `twisty solve` for the 2x2x2 (`--solver astar` reads its own input: see `commands::astar`).
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
     if args.solver.as_deref() == Some("astar") {
-        return crate::commands::astar::solve(ctx, args);
+        return commands::astar::solve(ctx, args);
     }
-    Err(unavailable())
+    commands::solve::run(ctx, &Cube2, args)
 }
 
-/// `twisty play` for this puzzle.
-pub fn play(_ctx: &Ctx, _args: &PlayArgs) -> CliResult {
-    Err(unavailable())
+/// `twisty play` for the 2x2x2.
+pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
+    commands::play::run(ctx, &Cube2, PuzzleKind::Cube2, args)
 }

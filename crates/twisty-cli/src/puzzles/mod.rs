@@ -113,18 +113,14 @@ pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
 }
 
 /// `twisty tables`.
-pub fn tables(_ctx: &Ctx, _args: &TablesArgs) -> CliResult {
-    Err(CliError::failure(anyhow::anyhow!(
-        "the table cache is not available yet"
-    )))
+pub fn tables(ctx: &Ctx, args: &TablesArgs) -> CliResult {
+    crate::commands::tables::run(ctx, args)
 }
 
 /// `twisty bench`.
-pub fn bench(_ctx: &Ctx, args: &BenchArgs) -> CliResult {
+pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
     match &args.which {
         BenchWhich::Astar2x2(a) => crate::commands::astar::bench(a),
-        BenchWhich::Optimal2x2(_) => Err(CliError::failure(anyhow::anyhow!(
-            "the optimal 2x2x2 benchmark is not available yet"
-        ))),
+        BenchWhich::Optimal2x2(a) => crate::commands::bench::optimal2x2(ctx, a),
     }
 }

@@ -1,0 +1,554 @@
+//! The one table-file format, and the table cache.
+//!
+//! A file is a 128-byte header followed by the table data:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | magic `TWISTYTB` |
+//! | 8..12 | format version (little-endian u32) |
+//! | 12..16 | entry width in bits |
+//! | 16..24 | entry count |
+//! | 24..32 | data length in bytes |
+//! | 32..40 | xxh3-64 checksum of the data |
+//! | 40..104 | table name (`puzzle/kind/parameters`), UTF-8, zero-padded |
+//! | 104..128 | reserved, zero |
+//!
+//! The cache writes a table to a temporary file in the same directory, syncs it and renames
+//! it into place, so a reader never sees a partial file. On load the header must match the
+//! expected [`TableSpec`] exactly, the length must match and the checksum must verify; any
+//! failure is reported with the reason and the table is rebuilt, never trusted.
+
+use memmap2::Mmap;
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+use xxhash_rust::xxh3::xxh3_64;
+
+/// File magic.
+pub const MAGIC: &[u8; 8] = b"TWISTYTB";
+/// Current format version.
+pub const VERSION: u32 = 1;
+/// Header size in bytes.
+pub const HEADER_LEN: usize = 128;
+const NAME_LEN: usize = 64;
+
+/// What a table is: its name (unique in the cache), entry width and count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSpec {
+    /// `puzzle/kind/parameters`, at most 64 bytes, e.g. `2x2x2/distance/htm`.
+    pub name: String,
+    /// Entry width in bits (2, 4 or 8).
+    pub entry_bits: u32,
+    /// Number of entries.
+    pub entries: u64,
+}
+
+impl TableSpec {
+    /// Bytes of data the table holds.
+    pub fn data_len(&self) -> u64 {
+        (self.entries * self.entry_bits as u64).div_ceil(8)
+    }
+
+    /// The file name in the cache: the name with `/` replaced by `-`, plus `.tbl`.
+    pub fn file_name(&self) -> String {
+        format!("{}.tbl", self.name.replace(['/', ' '], "-"))
+    }
+}
+
+/// Table errors.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// An I/O failure on a named file.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A file that is not a valid table of the expected kind.
+    #[error("{path}: {reason}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The table would exceed the memory cap.
+    #[error("table {name} needs {}, over the --max-memory cap of {}", human_bytes(*.needed), human_bytes(*.cap))]
+    OverMemory {
+        /// Table name.
+        name: String,
+        /// Bytes needed (with the tables already loaded).
+        needed: u64,
+        /// The cap.
+        cap: u64,
+    },
+    /// A table name that does not fit the header.
+    #[error("table name `{0}` is longer than 64 bytes")]
+    NameTooLong(String),
+    /// The builder produced data of the wrong length.
+    #[error("table {name}: the builder produced {got} bytes, expected {expected}")]
+    BadBuild {
+        /// Table name.
+        name: String,
+        /// Bytes produced.
+        got: u64,
+        /// Bytes expected.
+        expected: u64,
+    },
+}
+
+/// Formats a byte count as KiB/MiB/GiB.
+pub fn human_bytes(n: u64) -> String {
+    let f = n as f64;
+    if f >= (1u64 << 30) as f64 {
+        format!("{:.1} GiB", f / (1u64 << 30) as f64)
+    } else if f >= (1u64 << 20) as f64 {
+        format!("{:.1} MiB", f / (1u64 << 20) as f64)
+    } else if f >= 1024.0 {
+        format!("{:.1} KiB", f / 1024.0)
+    } else {
+        format!("{n} B")
+    }
+}
+
+/// A parsed header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// Format version.
+    pub version: u32,
+    /// The spec stored in the file.
+    pub spec: TableSpec,
+    /// Data length.
+    pub data_len: u64,
+    /// Checksum of the data.
+    pub checksum: u64,
+}
+
+fn encode_header(spec: &TableSpec, checksum: u64) -> Result<[u8; HEADER_LEN], TableError> {
+    if spec.name.len() > NAME_LEN {
+        return Err(TableError::NameTooLong(spec.name.clone()));
+    }
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    h[12..16].copy_from_slice(&spec.entry_bits.to_le_bytes());
+    h[16..24].copy_from_slice(&spec.entries.to_le_bytes());
+    h[24..32].copy_from_slice(&spec.data_len().to_le_bytes());
+    h[32..40].copy_from_slice(&checksum.to_le_bytes());
+    h[40..40 + spec.name.len()].copy_from_slice(spec.name.as_bytes());
+    Ok(h)
+}
+
+fn u32_at(b: &[u8], i: usize) -> u32 {
+    let mut a = [0u8; 4];
+    a.copy_from_slice(&b[i..i + 4]);
+    u32::from_le_bytes(a)
+}
+
+fn u64_at(b: &[u8], i: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(a)
+}
+
+/// Parses a header from the first bytes of a file.
+pub fn decode_header(bytes: &[u8]) -> Result<Header, String> {
+    if bytes.len() < HEADER_LEN {
+        return Err(format!(
+            "truncated: {} bytes, shorter than the header",
+            bytes.len()
+        ));
+    }
+    if &bytes[0..8] != MAGIC {
+        return Err(String::from("not a twisty table (bad magic)"));
+    }
+    let version = u32_at(bytes, 8);
+    let name_bytes = &bytes[40..40 + NAME_LEN];
+    let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(NAME_LEN);
+    let name =
+        std::str::from_utf8(&name_bytes[..end]).map_err(|_| String::from("table name is not UTF-8"))?;
+    Ok(Header {
+        version,
+        spec: TableSpec {
+            name: name.to_string(),
+            entry_bits: u32_at(bytes, 12),
+            entries: u64_at(bytes, 16),
+        },
+        data_len: u64_at(bytes, 24),
+        checksum: u64_at(bytes, 32),
+    })
+}
+
+/// Table data: memory-mapped from the cache, or owned when just built.
+#[derive(Debug)]
+pub enum TableData {
+    /// Mapped file (data starts after the header).
+    Mapped(Mmap),
+    /// Owned bytes.
+    Owned(Vec<u8>),
+}
+
+/// A loaded table.
+#[derive(Debug)]
+pub struct Table {
+    /// Its spec.
+    pub spec: TableSpec,
+    data: TableData,
+}
+
+impl Table {
+    /// The table's data bytes.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.data {
+            TableData::Mapped(m) => &m[HEADER_LEN..],
+            TableData::Owned(v) => v,
+        }
+    }
+
+    /// Whether the data is a mapped file.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.data, TableData::Mapped(_))
+    }
+}
+
+/// How a table was obtained.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// Loaded from a valid file.
+    Loaded,
+    /// Built because no file existed.
+    Built,
+    /// Built because the file was invalid (the reason is given).
+    Rebuilt(String),
+}
+
+/// The table cache: a directory of table files.
+#[derive(Debug, Clone)]
+pub struct TableCache {
+    dir: PathBuf,
+    max_memory: Option<u64>,
+}
+
+/// The default cache directory: `<user cache dir>/twisty`.
+pub fn default_dir() -> PathBuf {
+    dirs::cache_dir()
+        .map(|d| d.join("twisty"))
+        .unwrap_or_else(|| PathBuf::from("twisty-tables"))
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> TableError + '_ {
+    move |source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+impl TableCache {
+    /// A cache in `dir` (created when a table is first written).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        TableCache {
+            dir: dir.into(),
+            max_memory: None,
+        }
+    }
+
+    /// Refuses to build or load a table larger than `bytes`.
+    pub fn with_max_memory(mut self, bytes: Option<u64>) -> Self {
+        self.max_memory = bytes;
+        self
+    }
+
+    /// The cache directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The path a table is stored at.
+    pub fn path(&self, spec: &TableSpec) -> PathBuf {
+        self.dir.join(spec.file_name())
+    }
+
+    fn check_memory(&self, spec: &TableSpec) -> Result<(), TableError> {
+        if let Some(cap) = self.max_memory {
+            if spec.data_len() > cap {
+                return Err(TableError::OverMemory {
+                    name: spec.name.clone(),
+                    needed: spec.data_len(),
+                    cap,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads a valid table file for `spec`: `Ok(None)` when there is none, `Err(reason)`
+    /// (as a string) when a file exists but is invalid.
+    pub fn load(&self, spec: &TableSpec) -> Result<Option<Table>, TableError> {
+        self.check_memory(spec)?;
+        let path = self.path(spec);
+        let file = match File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io(&path)(e)),
+        };
+        // SAFETY: the file lives in the private cache directory and is only ever replaced by
+        // an atomic rename, never modified in place; its contents are validated below
+        // (header and checksum) before use, and the map is read-only.
+        #[allow(unsafe_code)]
+        let map = unsafe { Mmap::map(&file) }.map_err(io(&path))?;
+        let invalid = |reason: String| TableError::Invalid {
+            path: path.clone(),
+            reason,
+        };
+        let header = decode_header(&map).map_err(invalid)?;
+        if header.version != VERSION {
+            return Err(invalid(format!(
+                "format version {} (expected {VERSION})",
+                header.version
+            )));
+        }
+        if header.spec != *spec {
+            return Err(invalid(format!(
+                "holds {} ({}-bit × {}), expected {} ({}-bit × {})",
+                header.spec.name,
+                header.spec.entry_bits,
+                header.spec.entries,
+                spec.name,
+                spec.entry_bits,
+                spec.entries
+            )));
+        }
+        let actual = map.len() as u64 - HEADER_LEN as u64;
+        if header.data_len != spec.data_len() || actual != spec.data_len() {
+            return Err(invalid(format!(
+                "truncated or padded: {actual} data bytes, expected {}",
+                spec.data_len()
+            )));
+        }
+        if xxh3_64(&map[HEADER_LEN..]) != header.checksum {
+            return Err(invalid(String::from("checksum mismatch (corrupt data)")));
+        }
+        Ok(Some(Table {
+            spec: spec.clone(),
+            data: TableData::Mapped(map),
+        }))
+    }
+
+    /// Writes `data` as the table `spec`, atomically.
+    pub fn store(&self, spec: &TableSpec, data: &[u8]) -> Result<PathBuf, TableError> {
+        if data.len() as u64 != spec.data_len() {
+            return Err(TableError::BadBuild {
+                name: spec.name.clone(),
+                got: data.len() as u64,
+                expected: spec.data_len(),
+            });
+        }
+        fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
+        let header = encode_header(spec, xxh3_64(data))?;
+        let path = self.path(spec);
+        let tmp = self
+            .dir
+            .join(format!(".{}.{}.tmp", spec.file_name(), std::process::id()));
+        let write = || -> std::io::Result<()> {
+            let mut f = File::create(&tmp)?;
+            f.write_all(&header)?;
+            f.write_all(data)?;
+            f.sync_all()?;
+            fs::rename(&tmp, &path)
+        };
+        write().map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            io(&path)(e)
+        })?;
+        Ok(path)
+    }
+
+    /// Loads the table, or builds it with `build` (which must return exactly
+    /// `spec.data_len()` bytes) and stores it. An invalid file is rebuilt and the reason
+    /// returned in [`Origin::Rebuilt`].
+    pub fn get_or_build(
+        &self,
+        spec: &TableSpec,
+        build: impl FnOnce() -> Vec<u8>,
+    ) -> Result<(Table, Origin), TableError> {
+        let origin = match self.load(spec) {
+            Ok(Some(t)) => return Ok((t, Origin::Loaded)),
+            Ok(None) => Origin::Built,
+            Err(TableError::Invalid { reason, .. }) => Origin::Rebuilt(reason),
+            Err(e) => return Err(e),
+        };
+        self.check_memory(spec)?;
+        let data = build();
+        self.store(spec, &data)?;
+        // Use the freshly built bytes directly; the next run maps the file.
+        Ok((
+            Table {
+                spec: spec.clone(),
+                data: TableData::Owned(data),
+            },
+            origin,
+        ))
+    }
+
+    /// Every table file in the cache with its header, or the reason it is unreadable.
+    pub fn list(&self) -> Vec<(PathBuf, Result<Header, String>)> {
+        let mut out = Vec::new();
+        let Ok(rd) = fs::read_dir(&self.dir) else {
+            return out;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "tbl") {
+                let h = fs::File::open(&p)
+                    .and_then(|mut f| {
+                        let mut b = [0u8; HEADER_LEN];
+                        std::io::Read::read_exact(&mut f, &mut b).map(|_| b)
+                    })
+                    .map_err(|e| e.to_string())
+                    .and_then(|b| decode_header(&b));
+                out.push((p, h));
+            }
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// Checks one file completely (header, length, checksum).
+    pub fn verify_file(&self, path: &Path) -> Result<Header, String> {
+        let bytes = fs::read(path).map_err(|e| e.to_string())?;
+        let h = decode_header(&bytes)?;
+        if h.version != VERSION {
+            return Err(format!("format version {} (expected {VERSION})", h.version));
+        }
+        let actual = bytes.len() as u64 - HEADER_LEN as u64;
+        if h.data_len != h.spec.data_len() || actual != h.data_len {
+            return Err(format!(
+                "truncated or padded: {actual} data bytes, expected {}",
+                h.spec.data_len()
+            ));
+        }
+        if xxh3_64(&bytes[HEADER_LEN..]) != h.checksum {
+            return Err(String::from("checksum mismatch (corrupt data)"));
+        }
+        Ok(h)
+    }
+
+    /// Deletes every table file (and leftover temporary file); returns how many.
+    pub fn clean(&self) -> Result<usize, TableError> {
+        let mut n = 0;
+        let Ok(rd) = fs::read_dir(&self.dir) else {
+            return Ok(0);
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.ends_with(".tbl") || (name.starts_with('.') && name.ends_with(".tmp")) {
+                fs::remove_file(&p).map_err(io(&p))?;
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> TableSpec {
+        TableSpec {
+            name: String::from("test/distance/htm"),
+            entry_bits: 4,
+            entries: 1001,
+        }
+    }
+
+    fn data() -> Vec<u8> {
+        (0..spec().data_len()).map(|i| (i * 7 % 256) as u8).collect()
+    }
+
+    #[test]
+    fn write_reload_and_detect_corruption() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path());
+        let (t, o) = cache.get_or_build(&spec(), data).unwrap();
+        assert_eq!(o, Origin::Built);
+        assert_eq!(t.bytes(), &data()[..]);
+        let (t, o) = cache.get_or_build(&spec(), || panic!("must load")).unwrap();
+        assert_eq!(o, Origin::Loaded);
+        assert!(t.is_mapped());
+        assert_eq!(t.bytes(), &data()[..]);
+        drop(t);
+        let path = cache.path(&spec());
+        // No temporary files left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+
+        // Flipped byte in the data.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[HEADER_LEN + 10] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+        assert!(
+            matches!(o, Origin::Rebuilt(ref r) if r.contains("checksum")),
+            "{o:?}"
+        );
+        assert!(cache.verify_file(&path).is_ok());
+
+        // Truncated.
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+        assert!(cache.verify_file(&path).unwrap_err().contains("truncated"));
+        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("truncated")));
+
+        // Shorter than a header.
+        std::fs::write(&path, b"TWIST").unwrap();
+        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("truncated")));
+
+        // Wrong magic.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[0] = b'X';
+        std::fs::write(&path, &bytes).unwrap();
+        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("magic")));
+
+        // A foreign table stored under this name.
+        let other = TableSpec {
+            name: String::from("other/table"),
+            entry_bits: 4,
+            entries: 1001,
+        };
+        let other_path = cache.store(&other, &data()).unwrap();
+        std::fs::rename(&other_path, &path).unwrap();
+        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("other/table")));
+
+        assert_eq!(cache.list().len(), 1);
+        assert_eq!(cache.clean().unwrap(), 1);
+        assert!(cache.list().is_empty());
+    }
+
+    #[test]
+    fn memory_cap_and_bad_builds() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path()).with_max_memory(Some(100));
+        let e = cache.get_or_build(&spec(), data).unwrap_err();
+        assert!(e.to_string().contains("over the --max-memory cap"), "{e}");
+        let cache = TableCache::new(dir.path());
+        let e = cache.get_or_build(&spec(), || vec![1, 2, 3]).unwrap_err();
+        assert!(matches!(e, TableError::BadBuild { .. }));
+        let long = TableSpec {
+            name: "x".repeat(65),
+            entry_bits: 4,
+            entries: 2,
+        };
+        assert!(matches!(
+            cache.store(&long, &[0]),
+            Err(TableError::NameTooLong(_))
+        ));
+    }
+}
