@@ -321,9 +321,12 @@ document.addEventListener('keydown', (e) => {
   validateMoves(true);
 });
 
+// Every action that sets the state takes a ticket; a late answer to an older one is dropped.
 ui.scramble.addEventListener('click', async () => {
+  const seq = ++validateSeq;
   try {
     const r = await api(`/api/scramble?puzzle=${encodeURIComponent(P.id)}`);
+    if (seq !== validateSeq) return;
     stopPlayback();
     ui.playback.hidden = true;
     ui.moves.value = r.scramble;
@@ -339,6 +342,7 @@ ui.scramble.addEventListener('click', async () => {
 });
 
 ui.reset.addEventListener('click', () => {
+  ++validateSeq;
   stopPlayback();
   ui.playback.hidden = true;
   ui.moves.value = '';
@@ -416,8 +420,10 @@ ui.editClear.addEventListener('click', () => {
 });
 ui.editUse.addEventListener('click', async () => {
   const f = editing.join('');
+  const seq = ++validateSeq;
   try {
     const r = await api('/api/validate', { puzzle: P.id, facelets: f });
+    if (seq !== validateSeq) return;
     ui.editMsg.hidden = true;
     stopPlayback();
     ui.playback.hidden = true;

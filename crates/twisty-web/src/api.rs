@@ -175,7 +175,10 @@ fn required_puzzle(q: &PuzzleQuery) -> Result<PuzzleId, ApiError> {
 }
 
 /// `GET /api/scramble?puzzle=…[&seed=…]`.
-pub async fn scramble(q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>) -> ApiResult {
+pub async fn scramble(
+    State(st): State<Arc<AppState>>,
+    q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult {
     let Query(q) = q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
     let p = required_puzzle(&q)?;
     // Fresh seeds stay below 2^53 so that JavaScript shows them exactly.
@@ -184,7 +187,7 @@ pub async fn scramble(q: Result<Query<PuzzleQuery>, axum::extract::rejection::Qu
         .unwrap_or_else(|| twisty_core::rng::fresh_seed() & ((1 << 53) - 1));
     // A random-state scramble runs a solver: keep it off the async threads.
     let (s, parsed) = tokio::task::spawn_blocking(move || {
-        let s = puzzles::scramble(p, seed);
+        let s = puzzles::scramble(p, seed, &st.env);
         let parsed = puzzles::parse_input(p, &Input::Moves(&s.scramble));
         (s, parsed)
     })
@@ -379,7 +382,7 @@ pub async fn solve(State(st): State<Arc<AppState>>, body: Result<Bytes, BytesRej
                 }
                 return Err(PuzzleError::NoSolution("cancelled".into()));
             }
-            puzzles::solve(p, &start_state, solver, &limits)
+            puzzles::solve(p, &start_state, solver, &limits, &st.env)
         })
     };
     let mut shutdown = st.shutdown.clone();

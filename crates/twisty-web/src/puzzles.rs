@@ -9,11 +9,15 @@
 use crate::core_adapter;
 use crate::geometry::{Anim, DisplayState, Model};
 use serde::Serialize;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Instant;
+use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3, CubieCube};
+use twisty_core::Metric;
 use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
+use twisty_solvers::optimal::cube2::Cube2Optimal;
 use twisty_solvers::{Limits, SearchStats};
 
 /// Largest supercube the page shows.
@@ -148,6 +152,36 @@ impl PuzzleId {
     }
 }
 
+/// Solvers that need tables, loaded (or built into the table cache) on first use.
+#[derive(Debug)]
+pub struct Env {
+    tables_dir: PathBuf,
+    max_memory: Option<u64>,
+    cube2: OnceLock<Result<Cube2Optimal, String>>,
+}
+
+impl Env {
+    /// Tables in `tables_dir` (built there on first use), using at most `max_memory` bytes
+    /// of tables when given.
+    pub fn new(tables_dir: PathBuf, max_memory: Option<u64>) -> Env {
+        Env {
+            tables_dir,
+            max_memory,
+            cube2: OnceLock::new(),
+        }
+    }
+
+    fn cube2_optimal(&self) -> Result<&Cube2Optimal, PuzzleError> {
+        self.cube2
+            .get_or_init(|| {
+                let cache = twisty_search::TableCache::new(&self.tables_dir).with_max_memory(self.max_memory);
+                Cube2Optimal::new(&cache, Metric::Htm).map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(|e| PuzzleError::Internal(format!("2x2x2 table: {e}")))
+    }
+}
+
 /// A solver as listed by `GET /api/puzzles`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SolverInfo {
@@ -177,9 +211,9 @@ pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
         PuzzleId::Cube2 => vec![
             SolverInfo {
                 id: "optimal",
-                name: "Optimal (IDA*)",
-                available: false,
-                note: missing("the 2x2x2 optimal solver"),
+                name: "Optimal (distance table)",
+                available: true,
+                note: "shortest in HTM; builds a 1.8 MB table on first use (about a second)".into(),
                 optimal: true,
             },
             SolverInfo {
@@ -257,8 +291,10 @@ pub struct Parsed {
 
 /// Parses `text` into move tokens of puzzle `p` (with the core model where there is one).
 pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> {
-    if p == PuzzleId::Cube3 {
-        return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens);
+    match p {
+        PuzzleId::Cube3 => return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens),
+        PuzzleId::Cube2 => return core_adapter::parse_with(&Cube2, text).map(|(_, tokens)| tokens),
+        _ => {}
     }
     let model = p.model();
     let hint = p.notation_hint();
@@ -486,10 +522,30 @@ pub struct Scramble {
     pub kind: &'static str,
 }
 
-/// A scramble of `p` from `seed`.
-pub fn scramble(p: PuzzleId, seed: u64) -> Scramble {
+/// A scramble of `p` from `seed`: random-state where a solver allows, random moves otherwise.
+pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
     use rand::Rng;
     let mut rng = twisty_core::seeded_rng(seed);
+    if p == PuzzleId::Cube2 {
+        if let Ok(opt) = env.cube2_optimal() {
+            // As in WCA rule 4b3b, a state at least 4 moves from solved.
+            for _ in 0..1000 {
+                let state: Cube2State = Cube2.random_state(&mut rng);
+                if opt.distance(&state) >= 4 {
+                    if let Ok(sol) = core_adapter::solve_with(&Cube2, opt, &state, &Limits::default()) {
+                        let (moves, _) = match core_adapter::parse_with(&Cube2, &sol.moves.join(" ")) {
+                            Ok(m) => m,
+                            Err(_) => break,
+                        };
+                        return Scramble {
+                            scramble: Cube2.format_moves(&Cube2.invert_all(&moves)),
+                            kind: "random-state",
+                        };
+                    }
+                }
+            }
+        }
+    }
     if p == PuzzleId::Cube3 {
         let limits = Limits {
             timeout: Some(std::time::Duration::from_secs(10)),
@@ -630,10 +686,21 @@ pub fn pick_solver(p: PuzzleId, requested: Option<&str>) -> Result<&'static str,
 
 /// Solves the parsed input with solver `solver` (an id from [`pick_solver`]).
 /// Runs on the calling thread; honours `limits.cancel` where the solver does.
-pub fn solve(p: PuzzleId, parsed: &Parsed, solver: &str, limits: &Limits) -> Result<Solved, PuzzleError> {
+pub fn solve(
+    p: PuzzleId,
+    parsed: &Parsed,
+    solver: &str,
+    limits: &Limits,
+    env: &Env,
+) -> Result<Solved, PuzzleError> {
     let model = p.model();
     let solved = match (p, solver) {
         (PuzzleId::Cube2, "astar") => solve_cube2_astar(model, &parsed.state, limits)?,
+        (PuzzleId::Cube2, "optimal") => {
+            let (moves, _) = core_adapter::parse_with(&Cube2, &parsed.moves.join(" "))?;
+            let state = Cube2.state_after(&moves);
+            core_adapter::solve_with(&Cube2, env.cube2_optimal()?, &state, limits)?
+        }
         (PuzzleId::Cube3, "two-phase") => {
             let state = cube3_core_state(parsed)?;
             let mut limits = limits.clone();
@@ -717,6 +784,36 @@ fn solve_cube2_astar(model: &Model, state: &DisplayState, limits: &Limits) -> Re
 mod tests {
     use super::*;
 
+    /// An environment whose table directory is never used (the solvers called need none).
+    fn test_env() -> Env {
+        Env::new(std::env::temp_dir().join("twisty-web-unused-tables"), None)
+    }
+
+    #[test]
+    fn optimal_2x2x2_and_display_model_agree() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = Env::new(dir.path().to_path_buf(), None);
+        let p = PuzzleId::Cube2;
+        let mut rng = twisty_core::seeded_rng(4);
+        for _ in 0..10 {
+            let moves = Cube2.random_moves(&mut rng, 12);
+            let text = Cube2.format_moves(&moves);
+            let parsed = parse_input(p, &Input::Moves(&text)).unwrap();
+            let sol = solve(p, &parsed, "optimal", &Limits::default(), &env).unwrap();
+            assert!(sol.optimal && sol.length <= 11);
+            // `solve` replays the moves on the display model and checks it is solved.
+        }
+        let s = scramble(p, 1, &env);
+        assert_eq!(s.kind, "random-state");
+        // D, L and B turns are normalised into U, R, F turns plus a rotation.
+        let parsed = parse_input(p, &Input::Moves("D L' B2")).unwrap();
+        assert!(
+            parsed.moves.iter().all(|m| m.starts_with(['U', 'R', 'F'])),
+            "{:?}",
+            parsed.moves
+        );
+    }
+
     #[test]
     fn ids_round_trip() {
         for p in PuzzleId::all() {
@@ -768,7 +865,7 @@ mod tests {
     fn astar_solves_a_short_2x2_scramble() {
         let p = PuzzleId::Cube2;
         let parsed = parse_input(p, &Input::Moves("R U F' U2")).unwrap();
-        let s = solve(p, &parsed, "astar", &Limits::default()).unwrap();
+        let s = solve(p, &parsed, "astar", &Limits::default(), &test_env()).unwrap();
         let mut st = parsed.state.clone();
         for m in &s.moves {
             p.model().apply(&mut st, m).unwrap();
@@ -803,14 +900,14 @@ mod tests {
     #[test]
     fn two_phase_solves_a_random_state_and_facelets() {
         let p = PuzzleId::Cube3;
-        let s = scramble(p, 5);
+        let s = scramble(p, 5, &test_env());
         assert_eq!(s.kind, "random-state");
         let parsed = parse_input(p, &Input::Moves(&s.scramble)).unwrap();
-        let sol = solve(p, &parsed, "two-phase", &Limits::default()).unwrap();
+        let sol = solve(p, &parsed, "two-phase", &Limits::default(), &test_env()).unwrap();
         assert!(sol.length <= 21);
         let f = p.model().cube_facelets(&parsed.state).unwrap();
         let parsed = parse_input(p, &Input::Facelets(&f)).unwrap();
-        let sol2 = solve(p, &parsed, "two-phase", &Limits::default()).unwrap();
+        let sol2 = solve(p, &parsed, "two-phase", &Limits::default(), &test_env()).unwrap();
         let mut st = parsed.state.clone();
         for m in &sol2.moves {
             p.model().apply(&mut st, m).unwrap();
@@ -820,8 +917,10 @@ mod tests {
 
     #[test]
     fn scrambles_parse() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = Env::new(dir.path().to_path_buf(), None);
         for p in PuzzleId::all() {
-            let s = scramble(p, 7);
+            let s = scramble(p, 7, &env);
             let parsed = parse_input(p, &Input::Moves(&s.scramble)).unwrap();
             assert!(!parsed.moves.is_empty());
             assert!(!p.model().is_solved(&parsed.state), "{}", p.id());

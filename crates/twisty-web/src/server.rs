@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +30,11 @@ pub struct ServerConfig {
     /// Replaces every solver by one that runs until cancelled (for tests of cancellation
     /// and of the concurrency limit).
     pub slow_solver_for_tests: bool,
+    /// Table cache directory for solvers that need tables (default: `twisty-tables` in the
+    /// system's temporary directory).
+    pub tables_dir: Option<PathBuf>,
+    /// Largest total size of tables to load, in bytes.
+    pub max_table_memory: Option<u64>,
 }
 
 impl Default for ServerConfig {
@@ -39,6 +45,8 @@ impl Default for ServerConfig {
             max_concurrent_solves: None,
             shutdown: None,
             slow_solver_for_tests: false,
+            tables_dir: None,
+            max_table_memory: None,
         }
     }
 }
@@ -72,6 +80,8 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// See [`ServerConfig::slow_solver_for_tests`].
     pub slow_solver_for_tests: bool,
+    /// Solvers with tables.
+    pub env: crate::puzzles::Env,
 }
 
 /// A running server (see [`start`]).
@@ -186,6 +196,13 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
         active: AtomicUsize::new(0),
         shutdown: stopped.clone(),
         slow_solver_for_tests: config.slow_solver_for_tests,
+        env: crate::puzzles::Env::new(
+            config
+                .tables_dir
+                .clone()
+                .unwrap_or_else(|| std::env::temp_dir().join("twisty-tables")),
+            config.max_table_memory,
+        ),
     });
     let app = router(state.clone());
     let mut wait = stopped;

@@ -6,17 +6,21 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use twisty_web::{start, RunningServer, ServerConfig};
 
-async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String) {
+async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String, tempfile::TempDir) {
+    // Tables go to a directory of this test's own, removed when the test ends.
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().to_path_buf();
     let config = ServerConfig {
         port: 0,
         max_concurrent_solves: max_solves,
         slow_solver_for_tests: slow,
+        tables_dir: Some(tables),
         ..ServerConfig::default()
     };
     let s = start(config).await.unwrap();
     assert!(s.addr.ip().is_loopback());
     let base = format!("http://{}", s.addr);
-    (s, base)
+    (s, base, dir)
 }
 
 fn client() -> reqwest::Client {
@@ -54,7 +58,7 @@ fn kind(v: &Value) -> &str {
 
 #[tokio::test]
 async fn health_puzzles_geometry_and_assets() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     let (st, v) = get(&base, "/api/health").await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(v["status"], "ok");
@@ -106,7 +110,7 @@ async fn health_puzzles_geometry_and_assets() {
 
 #[tokio::test]
 async fn unknown_routes_are_404() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     let (st, v) = get(&base, "/api/nope").await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     assert_eq!(kind(&v), "not_found");
@@ -120,7 +124,7 @@ async fn unknown_routes_are_404() {
 
 #[tokio::test]
 async fn scramble_is_reproducible_and_validates() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     for p in ["3x3x3", "2x2x2", "kilominx", "supercube:4"] {
         let (st, a) = get(&base, &format!("/api/scramble?puzzle={p}&seed=42")).await;
         assert_eq!(st, StatusCode::OK, "{p}");
@@ -151,7 +155,7 @@ async fn scramble_is_reproducible_and_validates() {
 
 #[tokio::test]
 async fn validate_reports_columns_and_impossible_states() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     let (st, v) = post(
         &base,
         "/api/validate",
@@ -246,7 +250,7 @@ async fn validate_reports_columns_and_impossible_states() {
 
 #[tokio::test]
 async fn bad_bodies() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     for body in [
         "{bad",
         "",
@@ -302,7 +306,7 @@ async fn bad_bodies() {
 
 #[tokio::test]
 async fn solve_2x2_and_check_every_step() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     let scramble = "R U F' U2 R' F";
     let (st, v) = post(
         &base,
@@ -341,7 +345,7 @@ async fn solve_2x2_and_check_every_step() {
 
 #[tokio::test]
 async fn solve_3x3x3_random_state_and_facelets() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     let (st, sc) = get(&base, "/api/scramble?puzzle=3x3x3&seed=9").await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(sc["kind"], "random-state");
@@ -385,7 +389,7 @@ async fn solve_3x3x3_random_state_and_facelets() {
 
 #[tokio::test]
 async fn solve_errors() {
-    let (s, base) = server(false, None).await;
+    let (s, base, _tables) = server(false, None).await;
     let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "rubik", "moves": "R"})).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(kind(&v), "unknown_puzzle");
@@ -449,7 +453,7 @@ async fn wait_idle(base: &str, within: Duration) -> bool {
 
 #[tokio::test]
 async fn time_limit_cancels_the_solve() {
-    let (s, base) = server(true, Some(2)).await;
+    let (s, base, _tables) = server(true, Some(2)).await;
     let t = Instant::now();
     let (st, v) = post(
         &base,
@@ -466,7 +470,7 @@ async fn time_limit_cancels_the_solve() {
 
 #[tokio::test]
 async fn client_disconnect_cancels_the_solve() {
-    let (s, base) = server(true, Some(2)).await;
+    let (s, base, _tables) = server(true, Some(2)).await;
     let c = reqwest::Client::builder()
         .timeout(Duration::from_millis(300))
         .build()
@@ -491,7 +495,7 @@ async fn client_disconnect_cancels_the_solve() {
 
 #[tokio::test]
 async fn too_many_solves_get_503() {
-    let (s, base) = server(true, Some(1)).await;
+    let (s, base, _tables) = server(true, Some(1)).await;
     let b = base.clone();
     let first = tokio::spawn(async move {
         post(
@@ -528,7 +532,7 @@ async fn too_many_solves_get_503() {
 
 #[tokio::test]
 async fn shutdown_cancels_running_solves() {
-    let (s, base) = server(true, Some(2)).await;
+    let (s, base, _tables) = server(true, Some(2)).await;
     let b = base.clone();
     let pending = tokio::spawn(async move {
         post(

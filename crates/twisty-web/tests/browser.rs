@@ -185,8 +185,10 @@ async fn page_scrambles_solves_and_reports_errors() {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser"));
     std::fs::create_dir_all(&out).unwrap();
 
+    let tables = tempfile::tempdir().unwrap();
     let server = start(ServerConfig {
         port: 0,
+        tables_dir: Some(tables.path().to_path_buf()),
         ..ServerConfig::default()
     })
     .await
@@ -301,8 +303,7 @@ async fn page_scrambles_solves_and_reports_errors() {
     d.screenshot(375, 900, &out.join("cube3-solved-375.png")).await;
 
     // Keys: R turns the right face, Shift+R undoes it.
-    d.js("document.getElementById('edit-clear').click(); document.getElementById('edit-use').click(); return true")
-        .await;
+    d.click("#reset").await;
     d.js("document.body.focus(); document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', code: 'KeyR'})); return true")
         .await;
     d.wait_for(

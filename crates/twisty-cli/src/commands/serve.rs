@@ -16,6 +16,8 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> CliResult {
         max_concurrent_solves: args.max_solves,
         shutdown: Some(ctx.cancel.clone()),
         slow_solver_for_tests: false,
+        tables_dir: Some(ctx.tables_dir.clone()),
+        max_table_memory: ctx.max_memory,
     };
     twisty_web::serve(config).map_err(CliError::failure)
 }
