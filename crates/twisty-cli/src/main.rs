@@ -1,5 +1,6 @@
 //! The `twisty` command-line tool: scramble, show, solve, tables, bench.
 #![forbid(unsafe_code)]
+#![allow(clippy::needless_range_loop)]
 
 mod args;
 mod commands;

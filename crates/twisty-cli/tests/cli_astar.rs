@@ -1,4 +1,5 @@
 //! `twisty solve --puzzle 2x2 --solver astar` and `twisty bench astar2x2` on the seed's inputs.
+#![allow(clippy::unwrap_used)]
 
 use assert_cmd::Command;
 use predicates::prelude::*;

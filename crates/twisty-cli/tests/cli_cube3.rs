@@ -111,3 +111,79 @@ fn seeded_scrambles_are_deterministic() {
     assert!(lines.iter().all(|l| l.split_whitespace().count() == 25));
     assert_ne!(lines[0], lines[1]);
 }
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+fn solution_of(out: &str) -> String {
+    out.lines()
+        .find_map(|l| l.strip_prefix("Solution: "))
+        .unwrap()
+        .to_string()
+}
+
+/// Applies `scramble` then `solution` with `twisty show` and checks the result is solved.
+fn assert_solves(dir: &tempfile::TempDir, scramble: &str, solution: &str) {
+    let out = stdout(twisty(dir).args(["show", &format!("{scramble} {solution}")]));
+    assert!(out.contains(SOLVED), "{scramble} / {solution}:\n{out}");
+}
+
+#[test]
+fn solve_moves_with_two_phase() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args(["solve", "R U R' U'"]));
+    assert!(out.contains("Solver: two-phase"), "{out}");
+    assert_solves(&dir, "R U R' U'", &solution_of(&out));
+    let out = stdout(twisty(&dir).args(["solve"]));
+    assert!(out.contains("(already solved)"));
+}
+
+#[test]
+fn solve_superflip_in_20() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args(["solve", "--max-length", "20", "--facelets", SUPERFLIP]));
+    assert!(out.contains("Length: 20 HTM"), "{out}");
+    let sol = solution_of(&out);
+    let back = stdout(twisty(&dir).args(["show", &sol]));
+    assert!(back.contains(SUPERFLIP), "{back}");
+}
+
+#[test]
+fn solve_random_state_and_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args(["solve", "--random-state", "--seed", "3"]));
+    let n = solution_of(&out).split_whitespace().count();
+    assert!((1..=21).contains(&n), "{out}");
+    let mix = seed_inputs().join("dfinnis_Rubik_mix_spacing.txt");
+    let out = stdout(twisty(&dir).arg("solve").arg(&mix));
+    let text = std::fs::read_to_string(&mix).unwrap();
+    assert_solves(&dir, &text.replace('\t', " "), &solution_of(&out));
+}
+
+#[test]
+fn solve_bounds_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(&dir)
+        .args(["solve", "--max-length", "2", "R U F"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution of at most 2 moves"));
+    twisty(&dir)
+        .args(["solve", "--solver", "nope", "R"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn random_state_scrambles() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || stdout(twisty(&dir).args(["scramble", "--random-state", "--seed", "4", "--count", "2"]));
+    let a = run();
+    assert_eq!(a, run());
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines
+        .iter()
+        .all(|l| (15..=21).contains(&l.split_whitespace().count())));
+}

@@ -1,4 +1,5 @@
 //! Command-line behaviour common to every puzzle: help, usage errors and exit codes.
+#![allow(clippy::unwrap_used)]
 
 use assert_cmd::Command;
 use predicates::prelude::*;

@@ -1,4 +1,5 @@
 //! Face moves on the 3x3x3 cubie model.
+#![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

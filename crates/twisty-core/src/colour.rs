@@ -83,6 +83,11 @@ impl Canvas {
         }
     }
 
+    /// Writes one cell.
+    pub fn put(&mut self, row: usize, col: usize, ch: char, colour: Option<Rgb>, bold: bool) {
+        *self.cell_mut(row, col) = Cell { ch, colour, bold };
+    }
+
     /// Writes a sticker (two columns: its letter and a space, both coloured).
     pub fn sticker(&mut self, row: usize, col: usize, letter: char, colour: Option<Rgb>, bold: bool) {
         *self.cell_mut(row, col) = Cell {

@@ -12,6 +12,7 @@
 //! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
 #![forbid(unsafe_code)]
+#![allow(clippy::needless_range_loop)]
 
 pub mod alg;
 pub mod colour;

@@ -4,6 +4,7 @@
 //! - [`file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
 //! - [`ida`]: a parallel IDA* with canonical-sequence move pruning.
+#![allow(clippy::needless_range_loop)]
 
 pub mod file;
 pub mod ida;

@@ -3,7 +3,9 @@
 //! `cargo bench -p twisty-solvers --bench twophase` (set `TWOPHASE_STATES` to change the
 //! number of states, default 1000 at length 21 and a fifth of that at 20). Prints the table
 //! build time, then per bound the median, mean, 90th percentile and maximum solve time and
-//! the mean length.
+//! the mean length; then the same for the crates.io `min2phase` crate (Rust port of
+//! min2phase) on the same states, for a ratio measured in the same run.
+#![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
 
 use std::time::{Duration, Instant};
@@ -25,10 +27,33 @@ fn main() {
         tp.tables().bytes()
     );
     let mut ctx = tp.context();
+    let m2p_start = Instant::now();
+    let _ = min2phase::solve(&Cube3.to_facelets(&Cube3.solved()), 21);
+    println!(
+        "min2phase tables built in {:.1} ms",
+        m2p_start.elapsed().as_secs_f64() * 1e3
+    );
+    if let Ok(f) = std::env::var("TWOPHASE_FACELETS") {
+        // One given state at lengths 21 and 20, both solvers.
+        if let Ok(s) = Cube3.from_facelets(&f) {
+            for max in [21u32, 20] {
+                let t = Instant::now();
+                let r = ctx.solve(&s, max, &Limits::default(), t).map(|m| m.len());
+                println!("twisty max {max}: {r:?} in {:?}", t.elapsed());
+                let t = Instant::now();
+                let sol = min2phase::solve(&f, max as u8);
+                println!("min2phase max {max}: {sol} in {:?}", t.elapsed());
+            }
+        }
+        return;
+    }
     for (max, count) in [(21u32, n), (20, (n / 5).max(1))] {
         let mut rng = seeded_rng(2024);
         let mut times = Vec::with_capacity(count);
+        let mut peer_times = Vec::with_capacity(count);
         let mut total_len = 0usize;
+        let mut peer_len = 0usize;
+        let (mut n1, mut n2, mut probes) = (0u64, 0u64, 0u64);
         let limits = Limits {
             timeout: Some(Duration::from_secs(30)),
             ..Limits::default()
@@ -41,17 +66,38 @@ fn main() {
                 Err(e) => println!("  failed: {e}"),
             }
             times.push(t.elapsed());
+            n1 += ctx.nodes() - ctx.phase2_nodes();
+            n2 += ctx.phase2_nodes();
+            probes += ctx.probes();
+            let f = Cube3.to_facelets(&s);
+            let t = Instant::now();
+            let sol = min2phase::solve(&f, max as u8);
+            peer_times.push(t.elapsed());
+            peer_len += sol.split_whitespace().count();
         }
-        times.sort();
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        let mean = times.iter().map(|&d| ms(d)).sum::<f64>() / count as f64;
+        report("twisty two-phase", max, &mut times, total_len);
+        let c = count as u64;
         println!(
-            "max length {max}: {count} states, median {:.3} ms, mean {:.3} ms, p90 {:.3} ms, max {:.1} ms, mean length {:.2}",
-            ms(times[count / 2]),
-            mean,
-            ms(times[count * 9 / 10]),
-            ms(times[count - 1]),
-            total_len as f64 / count as f64
+            "  per state: {} phase-1 nodes, {} phase-2 nodes, {} phase-2 probes",
+            n1 / c,
+            n2 / c,
+            probes / c
         );
+        report("min2phase crate ", max, &mut peer_times, peer_len);
     }
+}
+
+fn report(name: &str, max: u32, times: &mut [Duration], total_len: usize) {
+    let count = times.len();
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mean = times.iter().map(|&d| ms(d)).sum::<f64>() / count as f64;
+    println!(
+        "{name} max length {max}: {count} states, median {:.3} ms, mean {:.3} ms, p90 {:.3} ms, max {:.1} ms, mean length {:.2}",
+        ms(times[count / 2]),
+        mean,
+        ms(times[count * 9 / 10]),
+        ms(times[count - 1]),
+        total_len as f64 / count as f64
+    );
 }

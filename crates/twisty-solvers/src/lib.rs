@@ -3,6 +3,7 @@
 //! Every solver implements [`Solver`] and returns a [`Solution`] that has been verified by
 //! applying it to the input state, or a typed [`SolveError`].
 #![forbid(unsafe_code)]
+#![allow(clippy::needless_range_loop)]
 
 pub mod astar2x2;
 pub mod optimal;

@@ -197,7 +197,10 @@ pub fn parse_weights(text: &str) -> Result<Vec<f64>, String> {
 }
 
 /// The seed's figures: (file, goal, [(weight, nodes)]).
-const SEED_NODES: &[(&str, AStarGoal, &[(u32, u64)])] = &[
+/// One input file of the seed's figures: name, goal, and (weight, nodes expanded) pairs.
+type SeedFigure = (&'static str, AStarGoal, &'static [(u32, u64)]);
+
+const SEED_NODES: &[SeedFigure] = &[
     (
         "cube1_1",
         AStarGoal::Fixed,
@@ -330,8 +333,7 @@ pub fn bench(args: &BenchAStarArgs) -> CliResult {
         (AStarGoal::Fixed, "Figure 7 (fixed goal, 12 moves)"),
         (AStarGoal::AnyOrientation, "Figure 12 (any orientation, 6 moves)"),
     ] {
-        let files: Vec<&(&str, AStarGoal, &[(u32, u64)])> =
-            SEED_NODES.iter().filter(|f| f.1 == goal_kind).collect();
+        let files: Vec<&SeedFigure> = SEED_NODES.iter().filter(|f| f.1 == goal_kind).collect();
         let mut starts = Vec::new();
         for (name, _, _) in &files {
             let path = args

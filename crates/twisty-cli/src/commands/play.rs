@@ -237,6 +237,9 @@ fn solve<P: CliPuzzle>(
 ) -> Result<(Vec<P::Move>, String), String> {
     let args = SolveArgs::from_words(kind, rest).map_err(|e| e.to_string().trim().to_string())?;
     let names = p.solver_names();
+    if names.is_empty() {
+        return Err(format!("no solver for the {} is available yet", p.name()));
+    }
     let solver = match args.solver.as_deref() {
         None => names[0],
         Some(s) => names

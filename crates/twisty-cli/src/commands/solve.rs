@@ -12,6 +12,12 @@ use twisty_core::Metric;
 /// Runs `twisty solve` for puzzle `p`.
 pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
     let names = p.solver_names();
+    if names.is_empty() {
+        return Err(CliError::failure(anyhow::anyhow!(
+            "no solver for the {} is available yet",
+            p.name()
+        )));
+    }
     let solver = match args.solver.as_deref() {
         None => names[0],
         Some("list") => {

@@ -623,9 +623,10 @@ mod tests {
     fn quarter_turns_have_order_four_and_are_legal() {
         for m in Cube3Move::ALL {
             let mut c = CubieCube::SOLVED;
+            let order = if m.amount() == 2 { 2 } else { 4 };
             for k in 1..=4 {
                 c.apply_move(m);
-                assert_eq!(c == CubieCube::SOLVED, k == 4, "{m}");
+                assert_eq!(c == CubieCube::SOLVED, k % order == 0, "{m}");
             }
             assert!(CubieCube::of_move(m).is_legal(), "{m}");
         }

@@ -80,6 +80,23 @@ pub fn eperm(c: &CubieCube) -> u16 {
     lehmer([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]])
 }
 
+/// Number of corner-combination-and-parity values.
+pub const N_CCOMBP: usize = 140;
+
+/// Which four of the eight corner positions hold the U-layer corners (C(8,4) = 70, ranked
+/// like [`slice`] so that solved is 0), times 2, plus the corner-permutation parity.
+pub fn ccombp(c: &CubieCube) -> u16 {
+    let mut k = 0;
+    let mut r = 0;
+    for q in 0..8 {
+        if c.corner_perm(q) < 4 {
+            k += 1;
+            r += binomial(q, k);
+        }
+    }
+    r * 2 + twisty_core::cube3::parity(&c.corner_perms()) as u16
+}
+
 /// Rank of the permutation of the edges in positions 8..12. Only meaningful in phase 2.
 pub fn sperm(c: &CubieCube) -> u16 {
     let e = c.edge_perms();
@@ -105,6 +122,7 @@ mod tests {
             assert!((flip(&c) as usize) < N_FLIP);
             assert!((slice(&c) as usize) < N_SLICE);
             assert!((cperm(&c) as usize) < N_CPERM);
+            assert!((ccombp(&c) as usize) < N_CCOMBP);
         }
     }
 }

@@ -8,7 +8,9 @@
 //!
 //! As in min2phase, six searches are interleaved at each phase-1 depth: the state in its
 //! three axis frames (the cube turned about its URF–DBL diagonal, so that phase 1 aims at
-//! the R/L or F/B axis instead of U/D), each for the state and its inverse.
+//! the R/L or F/B axis instead of U/D), each for the state and its inverse. For bounds of 20
+//! and less, from phase-1 depth 7 on, each search is also run after each of the 18 possible
+//! pre-moves (if Q·S·P is solved then S·(P·Q) is).
 //!
 //! Tables (see [`tables`]): coordinate move tables and five plain (not symmetry-reduced)
 //! pruning tables (four of about 1 M entries, one of 4.5 M), built in memory on first use in a fraction of a
@@ -133,22 +135,26 @@ mod tests {
     }
 
     #[test]
-    fn prune_table_depths() {
+    fn prune_table_sizes_and_depths() {
         let t = TwoPhase::global().tables();
-        let max = |v: &[u8]| v.iter().copied().max().unwrap_or(0);
-        assert_eq!(t.twist_slice_prune.len(), 2187 * 495);
-        assert_eq!(t.flip_slice_prune.len(), 2048 * 495);
-        assert_eq!(t.cperm_sperm_prune.len(), 40320 * 24);
-        assert_eq!(t.eperm_sperm_prune.len(), 40320 * 24);
-        assert!(t.twist_slice_prune.iter().all(|&d| d != u8::MAX));
-        assert!(t.flip_slice_prune.iter().all(|&d| d != u8::MAX));
-        assert!(t.twist_flip_prune.iter().all(|&d| d != u8::MAX));
-        assert_eq!(max(&t.twist_flip_prune), 9);
-        assert!(t.cperm_sperm_prune.iter().all(|&d| d != u8::MAX));
-        assert!(t.eperm_sperm_prune.iter().all(|&d| d != u8::MAX));
-        assert_eq!(max(&t.twist_slice_prune), 9);
-        assert_eq!(max(&t.flip_slice_prune), 9);
-        assert_eq!(max(&t.cperm_sperm_prune), 14);
-        assert_eq!(max(&t.eperm_sperm_prune), 12);
+        let cases = [
+            (&t.twist_slice_prune, 2187 * 495, 9),
+            (&t.flip_slice_prune, 2048 * 495, 9),
+            (&t.twist_flip_prune, 2187 * 2048, 9),
+            (&t.cperm_sperm_prune, 40320 * 24, 14),
+            (&t.eperm_sperm_prune, 40320 * 24, 12),
+            (&t.eperm_ccombp_prune, 40320 * 140, 13),
+        ];
+        for (k, (table, len, depth)) in cases.into_iter().enumerate() {
+            assert_eq!(table.len(), len, "table {k}");
+            let h = table.histogram();
+            // Every entry reached (no 15 = unreached), one solved entry, the known depth.
+            assert_eq!(h.len() - 1, depth, "table {k}: {h:?}");
+            assert_eq!(h[0], 1, "table {k}");
+            assert_eq!(h.iter().sum::<usize>(), len);
+        }
+        // One move from solved: R and R' give the same twist and slice positions (R2 gives
+        // solved ones), and so for L, F and B: four entries.
+        assert_eq!(t.twist_slice_prune.histogram()[..3], [1, 4, 50]);
     }
 }

@@ -5,10 +5,10 @@
 //! value as representative (a coordinate's change under a move depends only on the
 //! coordinate), so no "unrank" function is needed.
 //!
-//! Pruning tables are plain (not symmetry-reduced) one-byte-per-entry distance tables of
+//! Pruning tables are plain (not symmetry-reduced) distance tables, 4 bits per entry, of
 //! pairs of coordinates: twist × slice, flip × slice and twist × flip for phase 1, corner permutation ×
-//! slice permutation and U/D edge permutation × slice permutation for phase 2 (about 8.5 MB in
-//! all). Both heuristics are admissible, so each phase's IDA* is exact within its bound.
+//! slice permutation, U/D edge permutation × slice permutation and U/D edge permutation ×
+//! (U-corner positions, corner parity) for phase 2 (about 8 MB in all). Both heuristics are admissible, so each phase's IDA* is exact within its bound.
 
 use super::coord::{self, *};
 use twisty_core::cube3::{Cube3Move, CubieCube};
@@ -29,18 +29,22 @@ pub struct Tables {
     pub cperm_move: Vec<u16>,
     /// U/D edge permutation move table, `N_EPERM × 10` (phase-2 moves).
     pub eperm_move: Vec<u16>,
+    /// Corner combination and parity move table, `N_CCOMBP × 10` (phase-2 moves).
+    pub ccombp_move: Vec<u16>,
     /// Slice permutation move table, `N_SPERM × 10` (phase-2 moves).
     pub sperm_move: Vec<u16>,
     /// Phase-1 distances of `twist × N_SLICE + slice`.
-    pub twist_slice_prune: Vec<u8>,
+    pub twist_slice_prune: PruneTable,
     /// Phase-1 distances of `flip × N_SLICE + slice`.
-    pub flip_slice_prune: Vec<u8>,
+    pub flip_slice_prune: PruneTable,
     /// Phase-1 distances of `twist × N_FLIP + flip`.
-    pub twist_flip_prune: Vec<u8>,
+    pub twist_flip_prune: PruneTable,
     /// Phase-2 distances of `cperm × N_SPERM + sperm`.
-    pub cperm_sperm_prune: Vec<u8>,
+    pub cperm_sperm_prune: PruneTable,
     /// Phase-2 distances of `eperm × N_SPERM + sperm`.
-    pub eperm_sperm_prune: Vec<u8>,
+    pub eperm_sperm_prune: PruneTable,
+    /// Phase-2 distances of `eperm × N_CCOMBP + ccombp`.
+    pub eperm_ccombp_prune: PruneTable,
     /// For each axis frame a (0 = U/D, 1 and 2 = the two others, reached by rotating the
     /// cube about its URF–DBL diagonal), the move of the original frame that a move of
     /// frame a stands for, by move index.
@@ -77,7 +81,9 @@ fn move_table(n: usize, moves: &[u8], f: impl Fn(&CubieCube) -> u16) -> Vec<u16>
     table
 }
 
-/// Breadth-first distances over pairs `a × nb + b` with two move tables of `k` moves.
+/// Breadth-first distances over pairs `a × nb + b` with two move tables of `k` moves (a
+/// move set closed under inverses). Once half the entries are reached, each level is found
+/// backwards: an unreached entry one move away from the current level joins the next one.
 fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8> {
     let n = na * nb;
     let mut dist = vec![u8::MAX; n];
@@ -85,15 +91,23 @@ fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8
     let mut depth = 0u8;
     let mut filled = 1;
     while filled < n {
+        let backwards = filled > n / 2;
         let mut added = 0;
         for i in 0..n {
-            if dist[i] != depth {
+            let d = dist[i];
+            if (backwards && d != u8::MAX) || (!backwards && d != depth) {
                 continue;
             }
             let (a, b) = (i / nb, i % nb);
             for j in 0..k {
                 let c = ma[a * k + j] as usize * nb + mb[b * k + j] as usize;
-                if dist[c] == u8::MAX {
+                if backwards {
+                    if dist[c] == depth {
+                        dist[i] = depth + 1;
+                        added += 1;
+                        break;
+                    }
+                } else if dist[c] == u8::MAX {
                     dist[c] = depth + 1;
                     added += 1;
                 }
@@ -106,6 +120,60 @@ fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8
         depth += 1;
     }
     dist
+}
+
+/// A distance table packed 4 bits per entry.
+#[derive(Debug, Clone)]
+pub struct PruneTable {
+    data: Vec<u8>,
+    len: usize,
+}
+
+impl PruneTable {
+    fn build(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> PruneTable {
+        let full = prune_table(na, nb, k, ma, mb);
+        let mut data = vec![0u8; full.len().div_ceil(2)];
+        for (i, &d) in full.iter().enumerate() {
+            data[i >> 1] |= d.min(15) << ((i & 1) * 4);
+        }
+        PruneTable {
+            data,
+            len: full.len(),
+        }
+    }
+
+    /// The distance of entry `i` (15 for unreached entries; there are none).
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        (self.data[i >> 1] >> ((i & 1) * 4)) & 15
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the table has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes of storage.
+    pub fn bytes(&self) -> usize {
+        self.data.len()
+    }
+
+    /// How many entries lie at each distance (index = distance).
+    pub fn histogram(&self) -> Vec<usize> {
+        let mut h = vec![0usize; 16];
+        for i in 0..self.len {
+            h[self.get(i) as usize] += 1;
+        }
+        while h.last() == Some(&0) {
+            h.pop();
+        }
+        h
+    }
 }
 
 fn rotation_urf() -> CubieCube {
@@ -129,11 +197,13 @@ impl Tables {
         let cperm_move = move_table(N_CPERM, &PHASE2_MOVES, coord::cperm);
         let eperm_move = move_table(N_EPERM, &PHASE2_MOVES, coord::eperm);
         let sperm_move = move_table(N_SPERM, &PHASE2_MOVES, coord::sperm);
-        let twist_slice_prune = prune_table(N_TWIST, N_SLICE, 18, &twist_move, &slice_move);
-        let flip_slice_prune = prune_table(N_FLIP, N_SLICE, 18, &flip_move, &slice_move);
-        let twist_flip_prune = prune_table(N_TWIST, N_FLIP, 18, &twist_move, &flip_move);
-        let cperm_sperm_prune = prune_table(N_CPERM, N_SPERM, 10, &cperm_move, &sperm_move);
-        let eperm_sperm_prune = prune_table(N_EPERM, N_SPERM, 10, &eperm_move, &sperm_move);
+        let ccombp_move = move_table(N_CCOMBP, &PHASE2_MOVES, coord::ccombp);
+        let twist_slice_prune = PruneTable::build(N_TWIST, N_SLICE, 18, &twist_move, &slice_move);
+        let flip_slice_prune = PruneTable::build(N_FLIP, N_SLICE, 18, &flip_move, &slice_move);
+        let twist_flip_prune = PruneTable::build(N_TWIST, N_FLIP, 18, &twist_move, &flip_move);
+        let cperm_sperm_prune = PruneTable::build(N_CPERM, N_SPERM, 10, &cperm_move, &sperm_move);
+        let eperm_sperm_prune = PruneTable::build(N_EPERM, N_SPERM, 10, &eperm_move, &sperm_move);
+        let eperm_ccombp_prune = PruneTable::build(N_EPERM, N_CCOMBP, 10, &eperm_move, &ccombp_move);
         let rotation = rotation_urf();
         let inv = rotation.inverse();
         // frame a: state' = R^a · c · R^-a; a move m' of frame a stands for R^-a · m' · R^a.
@@ -159,11 +229,13 @@ impl Tables {
             cperm_move,
             eperm_move,
             sperm_move,
+            ccombp_move,
             twist_slice_prune,
             flip_slice_prune,
             twist_flip_prune,
             cperm_sperm_prune,
             eperm_sperm_prune,
+            eperm_ccombp_prune,
             frame_moves,
             rotation,
         }
@@ -185,11 +257,13 @@ impl Tables {
             + self.slice_move.len()
             + self.cperm_move.len()
             + self.eperm_move.len()
-            + self.sperm_move.len())
-            + self.twist_slice_prune.len()
-            + self.flip_slice_prune.len()
-            + self.twist_flip_prune.len()
-            + self.cperm_sperm_prune.len()
-            + self.eperm_sperm_prune.len()
+            + self.sperm_move.len()
+            + self.ccombp_move.len())
+            + self.twist_slice_prune.bytes()
+            + self.flip_slice_prune.bytes()
+            + self.twist_flip_prune.bytes()
+            + self.cperm_sperm_prune.bytes()
+            + self.eperm_sperm_prune.bytes()
+            + self.eperm_ccombp_prune.bytes()
     }
 }
