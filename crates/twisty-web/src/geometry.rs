@@ -160,6 +160,9 @@ pub struct MoveDef {
     element: u8,
     #[serde(skip)]
     axis64: Vec3,
+    /// Turn every piece outside the layer instead (by the opposite angle).
+    #[serde(skip)]
+    outside: bool,
 }
 
 /// What the browser needs to animate one move: the rotation and the pieces it turns.
@@ -369,6 +372,7 @@ impl Model {
                 hi,
                 element,
                 axis64: axis,
+                outside: false,
             },
         );
     }
@@ -562,7 +566,17 @@ impl Model {
             .fold(f64::MIN, f64::max);
         for (name, n) in &faces {
             for (suf, t) in [("", 1.0), ("'", -1.0), ("2", 2.0), ("2'", -2.0)] {
-                m.add_move(format!("{name}{suf}"), *n, t, step, vmax - 0.05, vmax + 0.05);
+                let token = format!("{name}{suf}");
+                m.add_move(token.clone(), *n, t, step, vmax - 0.05, vmax + 0.05);
+                // As in the seed's model, U, L and F keep the UFL corner in place: the rest
+                // of the puzzle turns the other way about the same axis (a face turn
+                // followed by a whole-puzzle turn).
+                if ["U", "L", "F"].contains(name) {
+                    m.add_move(token.clone(), *n, -t, step, vmax - 0.05, vmax + 0.05);
+                    if let Some(def) = m.moves.get_mut(&token) {
+                        def.outside = true;
+                    }
+                }
             }
         }
         m
@@ -654,7 +668,7 @@ impl Model {
         for (i, p) in self.pieces.iter().enumerate() {
             let c = mat_vec(&self.group.mats[s[i] as usize], &p.centre64);
             let d = dot(&c, &m.axis64);
-            if d >= m.lo && d <= m.hi {
+            if (d >= m.lo && d <= m.hi) != m.outside {
                 s[i] = self.canon(i, self.group.mul(m.element, s[i]));
                 turned.push(i as u16);
             }
@@ -784,9 +798,10 @@ mod tests {
             let a = run(&k, &format!("{f} {f}"));
             assert_eq!(a, run(&k, &format!("{f}2")));
             assert_eq!(run(&k, &format!("{f}'")), run(&k, &format!("{f}2 {f}2")));
-            // Each face turns its five corners.
+            // Each face turns its five corners (U, L and F: the fifteen others).
             let mut s = k.solved();
-            assert_eq!(k.apply(&mut s, f).unwrap().pieces.len(), 5);
+            let n = k.apply(&mut s, f).unwrap().pieces.len();
+            assert_eq!(n, if ["U", "L", "F"].contains(&f) { 15 } else { 5 }, "{f}");
         }
     }
 

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3, CubieCube};
+use twisty_core::kilominx::Kilominx;
 use twisty_core::Metric;
 use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
@@ -294,6 +295,7 @@ pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> 
     match p {
         PuzzleId::Cube3 => return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens),
         PuzzleId::Cube2 => return core_adapter::parse_with(&Cube2, text).map(|(_, tokens)| tokens),
+        PuzzleId::Kilominx => return core_adapter::parse_with(&Kilominx, text).map(|(_, tokens)| tokens),
         _ => {}
     }
     let model = p.model();
@@ -812,6 +814,90 @@ mod tests {
             "{:?}",
             parsed.moves
         );
+    }
+
+    /// The order of `seq` (how many repetitions return to solved), up to `max`.
+    fn order(mut step: impl FnMut() -> bool, max: usize) -> Option<usize> {
+        (1..=max).find(|_| step())
+    }
+
+    #[test]
+    fn core_kilominx_and_display_model_agree() {
+        // The core model keeps the UFL corner fixed (U is D plus a whole-puzzle turn), the
+        // display turns U itself: they agree up to a whole-puzzle rotation, so every
+        // sequence has the same order in both.
+        let model = PuzzleId::Kilominx.model();
+        let mut rng = twisty_core::seeded_rng(8);
+        for len in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] {
+            let moves = Kilominx.random_moves(&mut rng, len);
+            let text = Kilominx.format_moves(&moves);
+            let tokens = parse_moves(PuzzleId::Kilominx, &text).unwrap();
+            let mut core = Kilominx.solved();
+            let core_order = order(
+                || {
+                    Kilominx.apply_all(&mut core, &moves);
+                    Kilominx.is_solved(&core)
+                },
+                100_000,
+            );
+            let mut shown = model.solved();
+            let shown_order = order(
+                || {
+                    for t in &tokens {
+                        model.apply(&mut shown, t).unwrap();
+                    }
+                    model.is_solved(&shown)
+                },
+                100_000,
+            );
+            assert!(core_order.is_some());
+            assert_eq!(core_order, shown_order, "{text}");
+        }
+    }
+
+    #[test]
+    fn kilominx_face_pairs_have_the_same_orders_in_both_models() {
+        let model = PuzzleId::Kilominx.model();
+        let faces = [
+            "U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D",
+        ];
+        let ord_core = |text: &str| {
+            let m = Kilominx.parse_moves(text).unwrap();
+            let mut s = Kilominx.solved();
+            order(
+                || {
+                    Kilominx.apply_all(&mut s, &m);
+                    Kilominx.is_solved(&s)
+                },
+                5000,
+            )
+        };
+        let ord_shown = |text: &str| {
+            let mut s = model.solved();
+            order(
+                || {
+                    for t in text.split_whitespace() {
+                        model.apply(&mut s, t).unwrap();
+                    }
+                    model.is_solved(&s)
+                },
+                5000,
+            )
+        };
+        for a in faces {
+            for b in faces {
+                if a == b {
+                    continue;
+                }
+                for text in [
+                    format!("{a} {b}"),
+                    format!("{a} {b}2'"),
+                    format!("{a} {b} {a}' {b}'"),
+                ] {
+                    assert_eq!(ord_core(&text), ord_shown(&text), "{text}");
+                }
+            }
+        }
     }
 
     #[test]
