@@ -166,6 +166,10 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
                     println!("draft: {text}\nnot applied yet: {reason}");
                     continue;
                 }
+                Ok(EditOutcome::Note(note)) => {
+                    println!("{note}");
+                    continue;
+                }
                 Err(e) => Err(e),
             },
             _ => p.parse_moves(line).map_err(|e| e.to_string()).map(|moves| {
@@ -266,6 +270,8 @@ pub enum EditOutcome<S> {
     Apply(S),
     /// The draft changed but is not a legal state yet (reason given); nothing applied.
     Pending(String, String),
+    /// Nothing changed; a note for the user.
+    Note(String),
 }
 
 /// The default EDIT, on the puzzle's state string. `EDIT <string>` replaces the whole state;
@@ -285,7 +291,7 @@ pub fn edit_state_string<P: CliPuzzle + ?Sized>(
     match words {
         [w] if w.eq_ignore_ascii_case("cancel") => {
             *draft = None;
-            Err(String::from("edit draft dropped"))
+            Ok(EditOutcome::Note(String::from("edit draft dropped")))
         }
         [whole] => {
             if whole.chars().count() != current.chars().count() {

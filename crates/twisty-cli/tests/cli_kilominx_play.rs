@@ -1,0 +1,124 @@
+//! The Kilominx on the command line, interactive play driven through standard input, and the
+//! solve visualizer.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn twisty() -> (Command, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(dir.path());
+    (c, dir)
+}
+
+#[test]
+fn kilominx_show_scramble_and_errors() {
+    let (mut c, _d) = twisty();
+    c.args(["show", "--puzzle", "kilominx", "DBR2', D2, DL, F, R2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("upper half").and(predicate::str::contains("DBR")));
+    let (mut c, _d) = twisty();
+    c.args(["show", "--puzzle", "kilominx", "DBR2' Q"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`Q`").and(predicate::str::contains("column 7")));
+    let (mut a, _d) = twisty();
+    let (mut b, _e) = twisty();
+    let x = a
+        .args(["scramble", "--puzzle", "kilominx", "--seed", "11"])
+        .assert()
+        .success();
+    let y = b
+        .args(["scramble", "--puzzle", "kilominx", "--seed", "11"])
+        .assert()
+        .success();
+    assert_eq!(x.get_output().stdout, y.get_output().stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&x.get_output().stdout)
+            .split_whitespace()
+            .count(),
+        30
+    );
+}
+
+#[test]
+fn play_through_stdin() {
+    let (mut c, _d) = twisty();
+    let out = c
+        .args(["play", "--puzzle", "3x3", "--seed", "1"])
+        .write_stdin("R U\nundo\nUNDO\nredo\nHISTORY\nSCRAMBLE 4\nSOLVE\nEDIT U1 R\nEDIT CANCEL\nR X\nquit\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("applied 2 moves"), "{text}");
+    assert!(text.contains("undone"));
+    assert!(text.contains("redone"));
+    assert!(text.contains("1. MOVES    R U"));
+    assert!(text.contains("scramble: "));
+    assert!(text.contains("— solved"), "{text}");
+    assert!(
+        text.contains("not applied yet: impossible state: colour count"),
+        "{text}"
+    );
+    assert!(text.contains("error: cannot parse `X`"));
+    assert!(text.contains("edit draft dropped") && !text.contains("error: edit draft"));
+}
+
+#[test]
+fn play_refuses_fixed_pieces_and_impossible_states() {
+    let (mut c, _d) = twisty();
+    let out = c
+        .args(["play", "--puzzle", "3x3"])
+        .write_stdin(
+            "EDIT U5 R\nEDIT UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBF\nSOLVE --solver nope\n",
+        )
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("fixed piece"), "{text}");
+    assert!(text.contains("error: "), "{text}");
+    assert!(text.contains("unknown solver `nope`"), "{text}");
+}
+
+#[test]
+fn play_2x2_and_kilominx_moves() {
+    let (mut c, _d) = twisty();
+    c.args(["play", "--puzzle", "2x2"])
+        .write_stdin("R U R'\nSOLVE\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("— solved"));
+    let (mut c, _d) = twisty();
+    c.args(["play", "--puzzle", "kilominx"])
+        .write_stdin("BL2' DR\nUNDO\nUNDO\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("undone — solved"));
+}
+
+#[test]
+fn keys_mode_needs_a_terminal() {
+    let (mut c, _d) = twisty();
+    c.args(["play", "--keys"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("terminal"));
+}
+
+#[test]
+fn visualizer_prints_every_frame() {
+    let (mut c, _d) = twisty();
+    let out = c
+        .args(["solve", "--puzzle", "2x2", "--visualize", "R U"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("Scramble 0/2: solved"));
+    assert!(text.contains("Scramble 2/2: U"));
+    assert!(text.contains("Scrambled state"));
+    assert!(text.contains("Solution 2/2"));
+    assert!(text.trim_end().contains("Solved"));
+}
