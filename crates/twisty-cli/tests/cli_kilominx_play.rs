@@ -122,3 +122,19 @@ fn visualizer_prints_every_frame() {
     assert!(text.contains("Solution 2/2"));
     assert!(text.trim_end().contains("Solved"));
 }
+
+#[test]
+fn kilominx_edit_by_cubie() {
+    let (mut c, _d) = twisty();
+    let out = c
+        .args(["play", "--puzzle", "kilominx"])
+        .write_stdin("EDIT UFR UBR\nEDIT UBR UFR\nEDIT MFR UBM\nEDIT UBM MFR\nEDIT UFL UBL\nEDIT UFR DBR 3\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("not applied yet: duplicate piece"), "{text}");
+    assert!(text.contains("not applied yet: parity"), "{text}");
+    assert!(text.contains("edited"), "{text}");
+    assert!(text.contains("UFL cubie is fixed"), "{text}");
+    assert!(text.contains("is not a twist"), "{text}");
+}

@@ -227,6 +227,14 @@ struct MoveTable {
     twist: [u8; 20],
 }
 
+/// The positions a move changes, as (destination, source, twist added · 32): 5 for a face
+/// without UFL, 15 for U, L and F (their turn carries a rotation).
+#[derive(Debug, Clone, Copy)]
+struct Sparse {
+    len: usize,
+    entries: [(u8, u8, u8); 15],
+}
+
 impl KiloState {
     /// The solved state.
     pub const SOLVED: KiloState = {
@@ -264,6 +272,16 @@ impl KiloState {
         let s = KiloState(std::array::from_fn(|i| cubies[i] | twists[i] << 5));
         s.validate()?;
         Ok(s)
+    }
+
+    #[inline]
+    fn apply_sparse(&mut self, t: &Sparse) {
+        let old = self.0;
+        for &(dst, src, add) in &t.entries[..t.len] {
+            // Twist lives in bits 5..7: add, then reduce 3 → 0.
+            let v = old[src as usize] + add;
+            self.0[dst as usize] = if v >= 96 { v - 96 } else { v };
+        }
     }
 
     #[inline]
@@ -389,6 +407,25 @@ impl std::fmt::Display for KiloMove {
     }
 }
 
+fn sparse_tables() -> &'static [Sparse; 48] {
+    static T: std::sync::OnceLock<[Sparse; 48]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        tables().map(|t| {
+            let mut sp = Sparse {
+                len: 0,
+                entries: [(0, 0, 0); 15],
+            };
+            for i in 0..20 {
+                if t.src[i] as usize != i || t.twist[i] != 0 {
+                    sp.entries[sp.len] = (i as u8, t.src[i], t.twist[i] << 5);
+                    sp.len += 1;
+                }
+            }
+            sp
+        })
+    })
+}
+
 fn tables() -> &'static [MoveTable; 48] {
     static T: std::sync::OnceLock<[MoveTable; 48]> = std::sync::OnceLock::new();
     T.get_or_init(|| {
@@ -465,7 +502,7 @@ impl Puzzle for Kilominx {
 
     #[inline]
     fn apply(&self, state: &mut KiloState, mv: KiloMove) {
-        state.apply_table(&tables()[mv.0 as usize]);
+        state.apply_sparse(&sparse_tables()[mv.0 as usize]);
     }
 
     fn moves(&self) -> Vec<KiloMove> {
