@@ -56,6 +56,23 @@ pub enum Command {
     Bench(BenchArgs),
     /// Interactive play: a net redrawn after every command, moves typed directly.
     Play(PlayArgs),
+    /// Serve the web viewer and solver page (loopback only by default).
+    Serve(ServeArgs),
+}
+
+/// `twisty serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on. The default is loopback only; another address exposes the
+    /// server to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Port to listen on (0 picks a free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Solves allowed at once (default: the number of cores); more get HTTP 503.
+    #[arg(long, value_name = "N")]
+    pub max_solves: Option<usize>,
 }
 
 /// `twisty play`.

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod keys;
 pub mod play;
 pub mod scramble;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tables;
@@ -160,5 +161,6 @@ pub fn run(cli: Cli) -> CliResult {
         Command::Tables(a) => puzzles::tables(&ctx, &a),
         Command::Bench(a) => puzzles::bench(&ctx, &a),
         Command::Play(a) => puzzles::play(&ctx, &a),
+        Command::Serve(a) => serve::run(&ctx, &a),
     }
 }

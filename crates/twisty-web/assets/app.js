@@ -1,0 +1,569 @@
+// twisty web viewer. The server parses, validates and solves; it also sends every state as
+// one rotation index per piece, so this file only draws and animates.
+import * as THREE from './vendor/three.module.min.js';
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  puzzle: $('puzzle'), status: $('status'), view: $('view'), badge: $('solved-badge'),
+  keysHint: $('keys-hint'), moves: $('moves'), moveError: $('move-error'), scramble: $('scramble'),
+  reset: $('reset'), editToggle: $('edit-toggle'), editor: $('editor'), palette: $('palette'),
+  net: $('net'), editUse: $('edit-use'), editClear: $('edit-clear'), editMsg: $('edit-msg'),
+  solver: $('solver'), timeLimit: $('time-limit'), solverNote: $('solver-note'), solve: $('solve'),
+  cancel: $('cancel'), solveMsg: $('solve-msg'), playback: $('playback'), first: $('first'),
+  back: $('back'), play: $('play'), step: $('step'), speed: $('speed'), solution: $('solution'),
+  stats: $('stats'),
+};
+
+// ---------- HTTP ----------
+async function api(path, body, signal) {
+  const opts = body === undefined ? { signal } :
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
+  const r = await fetch(path, opts);
+  let data = null;
+  try { data = await r.json(); } catch (_) { /* not JSON */ }
+  if (!r.ok) {
+    const err = new Error((data && data.error && data.error.message) || `HTTP ${r.status}`);
+    err.info = (data && data.error) || {};
+    err.status = r.status;
+    throw err;
+  }
+  return data;
+}
+
+// ---------- 3D scene ----------
+const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+ui.view.appendChild(renderer.domElement);
+const scene = new THREE.Scene();
+scene.background = new THREE.Color(0x0f1115);
+const camera = new THREE.PerspectiveCamera(35, 1, 0.1, 100);
+scene.add(new THREE.AmbientLight(0xffffff, 1.6));
+const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+sun.position.set(3, 5, 6);
+camera.add(sun);
+scene.add(camera);
+const root = new THREE.Group();
+scene.add(root);
+const resetView = () => { root.quaternion.setFromEuler(new THREE.Euler(0.45, -0.6, 0, 'XYZ')); };
+resetView();
+
+function resize() {
+  const w = ui.view.clientWidth, h = ui.view.clientHeight;
+  if (!w || !h) return;
+  renderer.setSize(w, h, false);
+  camera.aspect = w / h;
+  camera.updateProjectionMatrix();
+  needsRender = true;
+}
+new ResizeObserver(resize).observe(ui.view);
+
+// Drag to rotate (mouse and touch through pointer events).
+let drag = null;
+ui.view.addEventListener('pointerdown', (e) => {
+  drag = { x: e.clientX, y: e.clientY };
+  ui.view.setPointerCapture(e.pointerId);
+  ui.view.style.cursor = 'grabbing';
+});
+ui.view.addEventListener('pointermove', (e) => {
+  if (!drag) return;
+  const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+  drag = { x: e.clientX, y: e.clientY };
+  const k = 4 / Math.max(200, ui.view.clientWidth);
+  const qy = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 1, 0), dx * k);
+  const qx = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(1, 0, 0), dy * k);
+  root.quaternion.premultiply(qy).premultiply(qx);
+  needsRender = true;
+});
+const endDrag = () => { drag = null; ui.view.style.cursor = ''; };
+ui.view.addEventListener('pointerup', endDrag);
+ui.view.addEventListener('pointercancel', endDrag);
+
+// ---------- puzzle geometry and state ----------
+let geo = null;          // { pieces, colours, group, ghost_unsolved }
+let pieceObjs = [];      // THREE.Group per piece
+let groupMats = [];      // THREE.Matrix4 per group element
+let current = [];        // displayed state: group element per piece
+let needsRender = true;
+
+function buildPuzzle(g) {
+  for (const o of pieceObjs) {
+    root.remove(o);
+    o.traverse((c) => { if (c.geometry) c.geometry.dispose(); if (c.material) c.material.dispose(); });
+  }
+  geo = g;
+  groupMats = g.group.map((m) => new THREE.Matrix4().set(
+    m[0], m[1], m[2], 0, m[3], m[4], m[5], 0, m[6], m[7], m[8], 0, 0, 0, 0, 1));
+  let radius = 0;
+  pieceObjs = g.pieces.map((p) => {
+    const obj = new THREE.Group();
+    obj.matrixAutoUpdate = false;
+    for (const s of p.stickers) {
+      const pos = [];
+      for (let i = 1; i + 1 < s.verts.length; i++) pos.push(...s.verts[0], ...s.verts[i], ...s.verts[i + 1]);
+      for (const v of s.verts) radius = Math.max(radius, Math.hypot(v[0], v[1], v[2]));
+      const bg = new THREE.BufferGeometry();
+      bg.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+      bg.computeVertexNormals();
+      const mat = new THREE.MeshLambertMaterial({ color: new THREE.Color(g.colours[s.colour]), side: THREE.DoubleSide });
+      const mesh = new THREE.Mesh(bg, mat);
+      mesh.userData.colour = s.colour;
+      const n = new THREE.Vector3().fromArray(bg.attributes.normal.array, 0);
+      mesh.userData.normal = n;
+      obj.add(mesh);
+    }
+    root.add(obj);
+    return obj;
+  });
+  camera.position.set(0, 0, radius * 4.2);
+  camera.lookAt(0, 0, 0);
+  setState(new Array(g.pieces.length).fill(0));
+}
+
+function placePiece(i, el, extra) {
+  const o = pieceObjs[i];
+  o.matrix.copy(groupMats[el] || groupMats[0]);
+  if (extra) o.matrix.premultiply(extra);
+  o.matrixWorldNeedsUpdate = true;
+}
+
+function setState(state) {
+  current = state.slice();
+  for (let i = 0; i < pieceObjs.length; i++) placePiece(i, current[i]);
+  if (geo && geo.ghost_unsolved) {
+    pieceObjs.forEach((o, i) => {
+      const ghost = current[i] !== 0;
+      o.traverse((c) => {
+        if (!c.material) return;
+        c.material.transparent = ghost;
+        c.material.opacity = ghost ? 0.3 : 1;
+        c.material.depthWrite = !ghost;
+      });
+    });
+  }
+  needsRender = true;
+  updateBadge();
+}
+
+// Solved as displayed: on every face direction, all coloured stickers show one colour.
+function displayedSolved() {
+  if (!geo) return false;
+  const dark = geo.colours.length - 1;
+  const byDir = new Map();
+  const nm = new THREE.Matrix3();
+  const v = new THREE.Vector3();
+  pieceObjs.forEach((o) => {
+    nm.setFromMatrix4(o.matrix);
+    for (const m of o.children) {
+      if (m.userData.colour === dark) continue;
+      v.copy(m.userData.normal).applyMatrix3(nm).normalize();
+      const key = `${Math.round(v.x * 20)},${Math.round(v.y * 20)},${Math.round(v.z * 20)}`;
+      const c = byDir.get(key);
+      if (c === undefined) byDir.set(key, m.userData.colour);
+      else if (c !== m.userData.colour) byDir.set(key, -1);
+    }
+  });
+  for (const c of byDir.values()) if (c === -1) return false;
+  return true;
+}
+
+function updateBadge() { ui.badge.hidden = !displayedSolved(); }
+
+// ---------- animation ----------
+let anim = null; // { a, pieces, from, to, base, start, dur, resolve }
+function animate(a, base, finalState, reverse) {
+  return new Promise((resolve) => {
+    if (anim) finishAnim();
+    const speed = parseFloat(ui.speed.value) || 1;
+    anim = {
+      axis: new THREE.Vector3().fromArray(a.axis), angle: a.angle, pieces: a.pieces, base,
+      final: finalState, reverse, start: performance.now(), dur: 260 / speed, resolve,
+    };
+    needsRender = true;
+  });
+}
+function finishAnim() {
+  const a = anim;
+  anim = null;
+  setState(a.final);
+  a.resolve();
+}
+const rot = new THREE.Matrix4();
+function frame(now) {
+  if (anim) {
+    let t = Math.min(1, (now - anim.start) / anim.dur);
+    if (t >= 1) finishAnim();
+    else {
+      const e = t * t * (3 - 2 * t);
+      const f = anim.reverse ? 1 - e : e;
+      rot.makeRotationAxis(anim.axis, anim.angle * f);
+      for (const i of anim.pieces) placePiece(i, anim.base[i], rot);
+      needsRender = true;
+    }
+  }
+  if (needsRender) {
+    renderer.render(scene, camera);
+    needsRender = false;
+  }
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+
+// ---------- puzzles ----------
+let puzzles = [];
+let P = null;                 // current puzzle entry
+let mode = 'moves';           // 'moves' or 'facelets'
+let facelets = null;          // facelets of the current state (3x3x3)
+
+async function loadPuzzles() {
+  const data = await api('/api/puzzles');
+  puzzles = data.puzzles;
+  ui.puzzle.innerHTML = '';
+  for (const p of puzzles) ui.puzzle.add(new Option(p.name, p.id));
+  const wanted = new URLSearchParams(location.search).get('puzzle');
+  if (wanted && puzzles.some((p) => p.id === wanted)) ui.puzzle.value = wanted;
+  await choosePuzzle(ui.puzzle.value);
+}
+
+async function choosePuzzle(id) {
+  P = puzzles.find((p) => p.id === id);
+  stopPlayback();
+  ui.playback.hidden = true;
+  const g = await api(`/api/geometry?puzzle=${encodeURIComponent(id)}`);
+  buildPuzzle(g);
+  resetView();
+  ui.moves.value = '';
+  mode = 'moves';
+  facelets = P.facelets ? 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB' : null;
+  showMoveError(null);
+  ui.solver.innerHTML = '';
+  for (const s of P.solvers) {
+    const o = new Option(s.available ? s.name : `${s.name} (unavailable)`, s.id);
+    o.disabled = !s.available;
+    ui.solver.add(o);
+  }
+  const firstOk = P.solvers.find((s) => s.available);
+  if (firstOk) ui.solver.value = firstOk.id; else ui.solver.selectedIndex = 0;
+  updateSolverNote();
+  ui.editToggle.hidden = !P.facelets;
+  ui.editor.hidden = true;
+  const keys = P.keys.map((k) => `${k.key.toUpperCase()}=${k.move}`).join(' ');
+  ui.keysHint.textContent = `Drag to rotate. Keys: ${keys}; Shift = anticlockwise; ${P.double_turns}.`;
+  ui.status.textContent = '';
+}
+
+function updateSolverNote() {
+  const s = P.solvers.find((x) => x.id === ui.solver.value) || P.solvers[0];
+  ui.solverNote.textContent = s ? s.note : '';
+  ui.solve.disabled = !P.solvers.some((x) => x.available);
+}
+
+// ---------- move input ----------
+function showMoveError(info) {
+  if (!info) {
+    ui.moveError.hidden = true;
+    ui.moves.classList.remove('bad');
+    return;
+  }
+  let text = info.message || 'invalid input';
+  if (info.kind === 'parse' && info.line) {
+    const line = ui.moves.value.split('\n')[info.line - 1] || '';
+    text = `line ${info.line}, column ${info.column}: \`${info.token}\` ${info.reason}\n${line}\n${' '.repeat(Math.max(0, info.column - 1))}^`;
+  }
+  ui.moveError.textContent = text;
+  ui.moveError.hidden = false;
+  ui.moves.classList.add('bad');
+}
+
+let validateSeq = 0;
+async function validateMoves(animateLast) {
+  const seq = ++validateSeq;
+  const text = ui.moves.value;
+  try {
+    const r = await api('/api/validate', { puzzle: P.id, moves: text });
+    if (seq !== validateSeq) return null;
+    showMoveError(null);
+    mode = 'moves';
+    facelets = r.facelets || facelets;
+    syncEditor();
+    stopPlayback();
+    if (animateLast && r.last) {
+      await animate(r.last, current, r.state, false);
+    } else {
+      setState(r.state);
+    }
+    return r;
+  } catch (e) {
+    if (seq === validateSeq) showMoveError(e.info || { message: e.message });
+    return null;
+  }
+}
+
+let typingTimer = null;
+ui.moves.addEventListener('input', () => {
+  clearTimeout(typingTimer);
+  typingTimer = setTimeout(() => validateMoves(false), 250);
+});
+
+// Keys: face letter = clockwise, Shift = anticlockwise, Alt = double.
+document.addEventListener('keydown', (e) => {
+  if (!P || e.ctrlKey || e.metaKey) return;
+  const tag = (e.target && e.target.tagName) || '';
+  if (tag === 'TEXTAREA' || tag === 'INPUT' || tag === 'SELECT') return;
+  const k = (e.code && e.code.startsWith('Key')) ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
+  const entry = P.keys.find((x) => x.key === k);
+  if (!entry) return;
+  e.preventDefault();
+  let token = entry.move;
+  if (e.altKey) token += P.id === 'kilominx' && e.shiftKey ? "2'" : '2';
+  else if (e.shiftKey) token += "'";
+  if (mode !== 'moves') { ui.moves.value = ''; mode = 'moves'; }
+  ui.moves.value = (ui.moves.value.trim() + ' ' + token).trim();
+  validateMoves(true);
+});
+
+// Every action that sets the state takes a ticket; a late answer to an older one is dropped.
+ui.scramble.addEventListener('click', async () => {
+  const seq = ++validateSeq;
+  try {
+    const r = await api(`/api/scramble?puzzle=${encodeURIComponent(P.id)}`);
+    if (seq !== validateSeq) return;
+    stopPlayback();
+    ui.playback.hidden = true;
+    ui.moves.value = r.scramble;
+    mode = 'moves';
+    facelets = r.facelets || facelets;
+    syncEditor();
+    showMoveError(null);
+    setState(r.state);
+    ui.status.textContent = `${r.kind} scramble, seed ${r.seed}`;
+  } catch (e) {
+    ui.status.textContent = e.message;
+  }
+});
+
+ui.reset.addEventListener('click', () => {
+  ++validateSeq;
+  stopPlayback();
+  ui.playback.hidden = true;
+  ui.moves.value = '';
+  mode = 'moves';
+  showMoveError(null);
+  setState(new Array(pieceObjs.length).fill(0));
+  if (P.facelets) facelets = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+  syncEditor();
+});
+
+ui.puzzle.addEventListener('change', () => choosePuzzle(ui.puzzle.value));
+ui.solver.addEventListener('change', updateSolverNote);
+
+// ---------- sticker editor (3x3x3) ----------
+const FACES = 'URFDLB';
+const NET_POS = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
+let brush = 'U';
+let editing = null; // array of 54 letters
+
+function faceColour(letter) { return geo.colours[FACES.indexOf(letter)]; }
+
+function buildEditor() {
+  ui.palette.innerHTML = '';
+  for (const f of FACES) {
+    const b = document.createElement('button');
+    b.style.background = faceColour(f);
+    b.setAttribute('role', 'radio');
+    b.setAttribute('aria-checked', String(f === brush));
+    b.setAttribute('aria-label', `colour of face ${f}`);
+    b.addEventListener('click', () => {
+      brush = f;
+      for (const c of ui.palette.children) c.setAttribute('aria-checked', String(c === b));
+    });
+    ui.palette.appendChild(b);
+  }
+  ui.net.innerHTML = '';
+  for (let i = 0; i < 54; i++) {
+    const face = FACES[Math.floor(i / 9)];
+    const r = Math.floor((i % 9) / 3), c = i % 3;
+    const [r0, c0] = NET_POS[face];
+    const b = document.createElement('button');
+    b.style.gridRow = String(r0 + r + 1);
+    b.style.gridColumn = String(c0 + c + 1);
+    b.dataset.index = String(i);
+    b.setAttribute('aria-label', `${face}${(i % 9) + 1}`);
+    b.addEventListener('click', () => {
+      if (i % 9 === 4) return; // centres are fixed
+      editing[i] = brush;
+      paintNet();
+    });
+    ui.net.appendChild(b);
+  }
+  paintNet();
+}
+// Keeps an open editor in step with the displayed 3x3x3 state.
+function syncEditor() {
+  if (ui.editor.hidden || !facelets) return;
+  editing = facelets.split('');
+  paintNet();
+}
+function paintNet() {
+  for (const b of ui.net.children) b.style.background = faceColour(editing[+b.dataset.index]);
+}
+ui.editToggle.addEventListener('click', () => {
+  ui.editor.hidden = !ui.editor.hidden;
+  if (!ui.editor.hidden) {
+    editing = (facelets || 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB').split('');
+    ui.editMsg.hidden = true;
+    buildEditor();
+  }
+});
+ui.editClear.addEventListener('click', () => {
+  editing = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB'.split('');
+  paintNet();
+});
+ui.editUse.addEventListener('click', async () => {
+  const f = editing.join('');
+  const seq = ++validateSeq;
+  try {
+    const r = await api('/api/validate', { puzzle: P.id, facelets: f });
+    if (seq !== validateSeq) return;
+    ui.editMsg.hidden = true;
+    stopPlayback();
+    ui.playback.hidden = true;
+    mode = 'facelets';
+    facelets = f;
+    ui.moves.value = '';
+    showMoveError(null);
+    setState(r.state);
+    ui.status.textContent = 'state from the sticker editor';
+  } catch (e) {
+    ui.editMsg.textContent = e.message;
+    ui.editMsg.hidden = false;
+  }
+});
+
+// ---------- solving and playback ----------
+let solveAbort = null;
+let result = null;   // last solve response
+let pos = 0;         // steps applied
+let playing = false;
+
+ui.solve.addEventListener('click', solve);
+ui.cancel.addEventListener('click', () => { if (solveAbort) solveAbort.abort(); });
+
+async function solve() {
+  stopPlayback();
+  ui.solveMsg.hidden = true;
+  const body = { puzzle: P.id, solver: ui.solver.value };
+  const limit = parseFloat(ui.timeLimit.value);
+  if (limit > 0) body.time_limit = Math.min(60, limit);
+  if (mode === 'facelets') body.facelets = facelets; else body.moves = ui.moves.value;
+  solveAbort = new AbortController();
+  ui.solve.disabled = true;
+  ui.cancel.hidden = false;
+  ui.status.textContent = 'solving…';
+  window.twisty.solving = true;
+  try {
+    const r = await api('/api/solve', body, solveAbort.signal);
+    result = r;
+    setState(r.start.state);
+    showSolution();
+    ui.status.textContent = r.solution.length ? `solved in ${r.length} ${r.metric.toUpperCase()}` : 'already solved';
+    if (r.steps.length) play();
+  } catch (e) {
+    if (e.name === 'AbortError') ui.status.textContent = 'cancelled';
+    else {
+      if (e.info && e.info.kind === 'parse') showMoveError(e.info);
+      ui.solveMsg.textContent = e.message;
+      ui.solveMsg.hidden = false;
+      ui.status.textContent = '';
+    }
+  } finally {
+    ui.solve.disabled = false;
+    ui.cancel.hidden = true;
+    solveAbort = null;
+    window.twisty.solving = false;
+  }
+}
+
+function showSolution() {
+  ui.playback.hidden = false;
+  ui.solution.innerHTML = '';
+  result.solution.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    li.addEventListener('click', () => seek(i + 1));
+    ui.solution.appendChild(li);
+  });
+  const s = result.stats;
+  ui.stats.textContent = `${result.solver}: ${result.length} moves (${result.metric.toUpperCase()}${result.optimal ? ', optimal' : ''}), ` +
+    `${s.time_ms.toFixed(1)} ms, ${s.nodes.toLocaleString('en')} nodes`;
+  pos = 0;
+  highlight();
+}
+
+function highlight() {
+  [...ui.solution.children].forEach((li, i) => {
+    li.className = i < pos - 1 ? 'done' : i === pos - 1 ? 'current' : '';
+  });
+  const cur = ui.solution.children[Math.max(0, pos - 1)];
+  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  ui.play.textContent = playing ? '⏸' : '▶';
+  ui.play.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+  window.twisty.playbackDone = !!result && pos === result.steps.length && !playing;
+}
+
+const stateAt = (k) => (k === 0 ? result.start.state : result.steps[k - 1].state);
+
+async function stepForward() {
+  if (!result || pos >= result.steps.length) return false;
+  const st = result.steps[pos];
+  const base = stateAt(pos);
+  pos++;
+  highlight();
+  await animate(st.anim, base, st.state, false);
+  return true;
+}
+async function stepBack() {
+  if (!result || pos <= 0) return;
+  const st = result.steps[pos - 1];
+  pos--;
+  highlight();
+  await animate(st.anim, stateAt(pos), stateAt(pos), true);
+}
+function seek(k) {
+  stopPlayback();
+  pos = k;
+  setState(stateAt(k));
+  highlight();
+}
+async function play() {
+  if (!result) return;
+  if (pos >= result.steps.length) seek(0);
+  playing = true;
+  highlight();
+  while (playing && await stepForward()) { /* next */ }
+  playing = false;
+  highlight();
+}
+function stopPlayback() {
+  playing = false;
+  if (result) highlight();
+}
+ui.play.addEventListener('click', () => { if (playing) stopPlayback(); else play(); });
+ui.step.addEventListener('click', () => { stopPlayback(); stepForward(); });
+ui.back.addEventListener('click', () => { stopPlayback(); stepBack(); });
+ui.first.addEventListener('click', () => seek(0));
+
+// Hooks for automated tests.
+window.twisty = {
+  ready: false, solving: false, playbackDone: false,
+  displayedSolved, shownMoves: () => [...ui.solution.children].map((li) => li.textContent),
+  result: () => result,
+};
+
+loadPuzzles().then(() => {
+  resize();
+  // Ready once the first frame with the puzzle has been drawn.
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    window.twisty.readyAt = performance.now();
+    window.twisty.ready = true;
+  }));
+}).catch((e) => { ui.status.textContent = `cannot load puzzles: ${e.message}`; });

@@ -1,0 +1,264 @@
+//! The HTTP server: routes, embedded assets, limits and graceful shutdown.
+
+use crate::api::{self, ApiError};
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{watch, Semaphore};
+
+/// Largest accepted request body, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// Server settings.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Address to bind (default loopback 127.0.0.1).
+    pub bind: IpAddr,
+    /// Port (0 picks a free one).
+    pub port: u16,
+    /// Solves allowed at once (default: the number of cores); more get 503.
+    pub max_concurrent_solves: Option<usize>,
+    /// Raised elsewhere (e.g. by a Ctrl-C handler) to shut the server down gracefully.
+    pub shutdown: Option<Arc<AtomicBool>>,
+    /// Replaces every solver by one that runs until cancelled (for tests of cancellation
+    /// and of the concurrency limit).
+    pub slow_solver_for_tests: bool,
+    /// Table cache directory for solvers that need tables (default: `twisty-tables` in the
+    /// system's temporary directory).
+    pub tables_dir: Option<PathBuf>,
+    /// Largest total size of tables to load, in bytes.
+    pub max_table_memory: Option<u64>,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            max_concurrent_solves: None,
+            shutdown: None,
+            slow_solver_for_tests: false,
+            tables_dir: None,
+            max_table_memory: None,
+        }
+    }
+}
+
+/// Errors starting the server.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Any other I/O failure (runtime, accept loop).
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// State shared by the handlers.
+#[derive(Debug)]
+pub struct AppState {
+    /// Permits for concurrent solves.
+    pub solves: Arc<Semaphore>,
+    /// Number of permits.
+    pub max_solves: usize,
+    /// Solves currently running (including ones whose client has gone, until they stop).
+    pub active: AtomicUsize,
+    /// Changes to `true` when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+    /// See [`ServerConfig::slow_solver_for_tests`].
+    pub slow_solver_for_tests: bool,
+    /// Solvers with tables.
+    pub env: crate::puzzles::Env,
+}
+
+/// A running server (see [`start`]).
+#[derive(Debug)]
+pub struct RunningServer {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// Shared state (for inspection in tests).
+    pub state: Arc<AppState>,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// Waits until the server stops (after its shutdown flag was raised).
+    pub async fn wait(self) -> Result<(), ServeError> {
+        let RunningServer { stop, task, .. } = self;
+        let r = task.await;
+        drop(stop);
+        match r {
+            Ok(r) => Ok(r?),
+            Err(e) => Err(ServeError::Io(std::io::Error::other(e))),
+        }
+    }
+
+    /// Stops accepting, cancels running solves and waits for open requests to finish.
+    pub async fn shutdown(self) -> Result<(), ServeError> {
+        let _ = self.stop.send(true);
+        match self.task.await {
+            Ok(r) => Ok(r?),
+            Err(e) => Err(ServeError::Io(std::io::Error::other(e))),
+        }
+    }
+}
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const APP_CSS: &str = include_str!("../assets/app.css");
+const THREE_JS: &str = include_str!("../assets/vendor/three.module.min.js");
+const THREE_LICENSE: &str = include_str!("../assets/vendor/three.LICENSE");
+
+fn asset(body: &'static str, mime: &'static str) -> Response {
+    let mut r = body.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+async fn fallback(uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        ApiError::not_found(path).into_response()
+    } else {
+        (StatusCode::NOT_FOUND, format!("404: no such page: {path}\n")).into_response()
+    }
+}
+
+/// The router with every route, for a given shared state.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/app.css",
+            get(|| async { asset(APP_CSS, "text/css; charset=utf-8") }),
+        )
+        .route(
+            "/vendor/three.module.min.js",
+            get(|| async { asset(THREE_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/vendor/three.LICENSE",
+            get(|| async { asset(THREE_LICENSE, "text/plain; charset=utf-8") }),
+        )
+        .route("/api/health", get(api::health))
+        .route("/api/puzzles", get(api::list_puzzles))
+        .route("/api/scramble", get(api::scramble))
+        .route("/api/geometry", get(api::geometry))
+        .route("/api/validate", post(api::validate))
+        .route("/api/solve", post(api::solve))
+        .fallback(fallback)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// Binds and starts serving in the background on the current tokio runtime.
+pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
+    let addr = SocketAddr::new(config.bind, config.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    let addr = listener.local_addr()?;
+    let max_solves = config
+        .max_concurrent_solves
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
+        .max(1);
+    let (stop, stopped) = watch::channel(false);
+    let state = Arc::new(AppState {
+        solves: Arc::new(Semaphore::new(max_solves)),
+        max_solves,
+        active: AtomicUsize::new(0),
+        shutdown: stopped.clone(),
+        slow_solver_for_tests: config.slow_solver_for_tests,
+        env: crate::puzzles::Env::new(
+            config
+                .tables_dir
+                .clone()
+                .unwrap_or_else(|| std::env::temp_dir().join("twisty-tables")),
+            config.max_table_memory,
+        ),
+    });
+    let app = router(state.clone());
+    let mut wait = stopped;
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = wait.wait_for(|s| *s).await;
+            })
+            .await
+    });
+    // Relay an external shutdown flag (a Ctrl-C handler installed by the caller).
+    if let Some(flag) = config.shutdown {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            loop {
+                if flag.load(Ordering::SeqCst) {
+                    let _ = stop.send(true);
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
+    }
+    Ok(RunningServer {
+        addr,
+        state,
+        stop,
+        task,
+    })
+}
+
+/// Runs the server until shutdown: prints its URL, serves, and returns after a graceful
+/// shutdown (the `shutdown` flag of `config`, or Ctrl-C when no flag is given).
+pub fn serve(config: ServerConfig) -> Result<(), ServeError> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async move {
+        let external = config.shutdown.is_some();
+        let server = start(config).await?;
+        let url = format!("http://{}/", server.addr);
+        println!("twisty web viewer: {url}");
+        if server.addr.ip().is_loopback() {
+            println!("listening on loopback only: reachable from this machine, not from the network");
+        } else {
+            println!(
+                "warning: listening on {}, reachable from other machines",
+                server.addr.ip()
+            );
+        }
+        println!("press Ctrl-C to stop");
+        let r = if external {
+            server.wait().await
+        } else {
+            let _ = tokio::signal::ctrl_c().await;
+            server.shutdown().await
+        };
+        println!("server stopped");
+        r
+    })
+}

@@ -1,0 +1,565 @@
+//! API tests against a real server on an ephemeral loopback port.
+#![allow(clippy::unwrap_used)]
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use twisty_web::{start, RunningServer, ServerConfig};
+
+async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String, tempfile::TempDir) {
+    // Tables go to a directory of this test's own, removed when the test ends.
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().to_path_buf();
+    let config = ServerConfig {
+        port: 0,
+        max_concurrent_solves: max_solves,
+        slow_solver_for_tests: slow,
+        tables_dir: Some(tables),
+        ..ServerConfig::default()
+    };
+    let s = start(config).await.unwrap();
+    assert!(s.addr.ip().is_loopback());
+    let base = format!("http://{}", s.addr);
+    (s, base, dir)
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+async fn get(base: &str, path: &str) -> (StatusCode, Value) {
+    let r = client().get(format!("{base}{path}")).send().await.unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+async fn post(base: &str, path: &str, body: &Value) -> (StatusCode, Value) {
+    post_raw(base, path, body.to_string()).await
+}
+
+async fn post_raw(base: &str, path: &str, body: String) -> (StatusCode, Value) {
+    let r = client()
+        .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+fn kind(v: &Value) -> &str {
+    v["error"]["kind"].as_str().unwrap_or("")
+}
+
+#[tokio::test]
+async fn health_puzzles_geometry_and_assets() {
+    let (s, base, _tables) = server(false, None).await;
+    let (st, v) = get(&base, "/api/health").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["active_solves"], 0);
+
+    let (st, v) = get(&base, "/api/puzzles").await;
+    assert_eq!(st, StatusCode::OK);
+    let ids: Vec<&str> = v["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    for want in ["3x3x3", "2x2x2", "kilominx", "supercube:2", "supercube:7"] {
+        assert!(ids.contains(&want), "{want} missing from {ids:?}");
+    }
+    for p in v["puzzles"].as_array().unwrap() {
+        let solvers = p["solvers"].as_array().unwrap();
+        assert!(!solvers.is_empty());
+        for s in solvers {
+            assert!(s["available"].is_boolean());
+            assert!(!s["note"].as_str().unwrap().is_empty());
+        }
+    }
+
+    for p in ["3x3x3", "kilominx", "supercube:7"] {
+        let (st, g) = get(&base, &format!("/api/geometry?puzzle={p}")).await;
+        assert_eq!(st, StatusCode::OK, "{p}");
+        assert!(g["pieces"].as_array().unwrap().len() >= 20);
+        let n = g["group"].as_array().unwrap().len();
+        assert_eq!(n, if p == "kilominx" { 60 } else { 24 });
+    }
+
+    let c = client();
+    for (path, mime) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+        ("/vendor/three.module.min.js", "text/javascript"),
+    ] {
+        let r = c.get(format!("{base}{path}")).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        let ct = r.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with(mime), "{path}: {ct}");
+        assert!(!r.bytes().await.unwrap().is_empty());
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn unknown_routes_are_404() {
+    let (s, base, _tables) = server(false, None).await;
+    let (st, v) = get(&base, "/api/nope").await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+    assert_eq!(kind(&v), "not_found");
+    let r = client().get(format!("{base}/nope.html")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    // Wrong method on a known route.
+    let r = client().get(format!("{base}/api/solve")).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn scramble_is_reproducible_and_validates() {
+    let (s, base, _tables) = server(false, None).await;
+    for p in ["3x3x3", "2x2x2", "kilominx", "supercube:4"] {
+        let (st, a) = get(&base, &format!("/api/scramble?puzzle={p}&seed=42")).await;
+        assert_eq!(st, StatusCode::OK, "{p}");
+        let (_, b) = get(&base, &format!("/api/scramble?puzzle={p}&seed=42")).await;
+        assert_eq!(a["scramble"], b["scramble"]);
+        assert_eq!(a["seed"], 42);
+        let (st, v) = post(
+            &base,
+            "/api/validate",
+            &json!({"puzzle": p, "moves": a["scramble"]}),
+        )
+        .await;
+        assert_eq!(st, StatusCode::OK);
+        assert_eq!(v["state"], a["state"]);
+        assert_eq!(v["solved"], false);
+    }
+    let (st, v) = get(&base, "/api/scramble?puzzle=megaminx").await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(kind(&v), "unknown_puzzle");
+    assert!(v["error"]["message"].as_str().unwrap().contains("megaminx"));
+    let (st, v) = get(&base, "/api/scramble").await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"]["message"].as_str().unwrap().contains("puzzle"));
+    let (st, _) = get(&base, "/api/scramble?puzzle=3x3x3&seed=-1").await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn validate_reports_columns_and_impossible_states() {
+    let (s, base, _tables) = server(false, None).await;
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "moves": "R U R' U'"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["moves"], json!(["R", "U", "R'", "U'"]));
+    assert_eq!(v["solved"], false);
+    let (_, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "moves": "(R U R' U')6"}),
+    )
+    .await;
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["length"], 24);
+
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "moves": "R U\nF Xq D"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&v), "parse");
+    assert_eq!(v["error"]["token"], "Xq");
+    assert_eq!(v["error"]["line"], 2);
+    assert_eq!(v["error"]["column"], 3);
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "kilominx", "moves": "U BL2' M"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"]["column"], 8);
+
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "facelets": solved}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["solved"], true);
+    // One corner twisted in place.
+    let mut c: Vec<char> = solved.chars().collect();
+    (c[8], c[9], c[20]) = ('F', 'U', 'R');
+    let twisted: String = c.into_iter().collect();
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "facelets": twisted}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&v), "impossible");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("corner twist"),
+        "{v}"
+    );
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "facelets": "UUU"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"]["message"].as_str().unwrap().contains("54"));
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "kilominx", "facelets": solved}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(kind(&v), "bad_request");
+    let (st, v) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3"})).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"]["message"].as_str().unwrap().contains("moves"));
+    let (st, _) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "moves": "R", "facelets": solved}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn bad_bodies() {
+    let (s, base, _tables) = server(false, None).await;
+    for body in [
+        "{bad",
+        "",
+        "[]",
+        "{\"puzzle\": 3}",
+        "{\"puzzle\":\"3x3x3\",\"moves\":\"R\",\"bogus\":1}",
+    ] {
+        let (st, v) = post_raw(&base, "/api/solve", body.to_string()).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(kind(&v), "bad_json", "{body}");
+        let (st, _) = post_raw(&base, "/api/validate", body.to_string()).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{body}");
+    }
+    let big = json!({"puzzle": "3x3x3", "moves": "R ".repeat(40_000)}).to_string();
+    assert!(big.len() > 64 * 1024);
+    let (st, v) = post_raw(&base, "/api/validate", big).await;
+    assert_eq!(st, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(kind(&v), "too_large");
+    // Under the byte limit but over the move limit.
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "moves": "(R U)9999"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"]["message"].as_str().unwrap().contains("at most"));
+    // Non-UTF-8 and control characters never panic.
+    let (st, _) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "3x3x3", "moves": "R\u{0}U\u{202e}"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    // A raw control character inside a JSON string is not JSON.
+    let (st, _) = post_raw(
+        &base,
+        "/api/validate",
+        "{\"puzzle\":\"3x3x3\",\"moves\":\"R\u{0}\"}".into(),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    let r = client()
+        .post(format!("{base}/api/validate"))
+        .body(vec![0xff, 0xfe, 0x00])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn solve_2x2_and_check_every_step() {
+    let (s, base, _tables) = server(false, None).await;
+    let scramble = "R U F' U2 R' F";
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "moves": scramble, "solver": "astar"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let sol: Vec<String> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert!(!sol.is_empty());
+    assert_eq!(v["length"].as_u64().unwrap() as usize, sol.len());
+    assert_eq!(v["steps"].as_array().unwrap().len(), sol.len());
+    assert_eq!(v["start"]["solved"], false);
+    assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
+    // The solution applied to the scramble solves it, as checked by the server's own parser.
+    let all = format!("{scramble} {}", sol.join(" "));
+    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "2x2x2", "moves": all})).await;
+    assert_eq!(check["solved"], true);
+    // The last step's state is the state of the whole sequence.
+    assert_eq!(
+        v["steps"].as_array().unwrap().last().unwrap()["state"],
+        check["state"]
+    );
+
+    // A solved input gives an empty solution.
+    let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "2x2x2", "moves": ""})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["length"], 0);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn solve_3x3x3_random_state_and_facelets() {
+    let (s, base, _tables) = server(false, None).await;
+    let (st, sc) = get(&base, "/api/scramble?puzzle=3x3x3&seed=9").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(sc["kind"], "random-state");
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "moves": sc["scramble"]}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "two-phase");
+    assert!(v["length"].as_u64().unwrap() <= 21);
+    let all = format!(
+        "{} {}",
+        sc["scramble"].as_str().unwrap(),
+        v["solution_text"].as_str().unwrap()
+    );
+    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3", "moves": all})).await;
+    assert_eq!(check["solved"], true);
+    // The same state as facelets.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "facelets": sc["facelets"], "max_length": 22}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(
+        v["steps"].as_array().unwrap().len(),
+        v["solution"].as_array().unwrap().len()
+    );
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "moves": "R", "max_length": 99}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn solve_errors() {
+    let (s, base, _tables) = server(false, None).await;
+    let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "rubik", "moves": "R"})).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(kind(&v), "unknown_puzzle");
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "moves": "R", "solver": "magic"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert_eq!(kind(&v), "solver");
+    assert!(v["error"]["message"].as_str().unwrap().contains("astar"));
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "moves": "R Q", "solver": "astar"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"]["column"], 3);
+    for t in [0.0, -1.0, 61.0] {
+        let (st, v) = post(
+            &base,
+            "/api/solve",
+            &json!({"puzzle": "2x2x2", "moves": "R", "time_limit": t}),
+        )
+        .await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{t}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("time_limit"));
+    }
+    // Unavailable solvers are refused with their reason.
+    let (_, list) = get(&base, "/api/puzzles").await;
+    for p in list["puzzles"].as_array().unwrap() {
+        for sv in p["solvers"].as_array().unwrap() {
+            if sv["available"] == false {
+                let (st, v) = post(
+                    &base,
+                    "/api/solve",
+                    &json!({"puzzle": p["id"], "moves": "", "solver": sv["id"]}),
+                )
+                .await;
+                assert_eq!(st, StatusCode::BAD_REQUEST);
+                assert_eq!(kind(&v), "solver");
+            }
+        }
+    }
+    s.shutdown().await.unwrap();
+}
+
+async fn wait_idle(base: &str, within: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        let (_, h) = get(base, "/api/health").await;
+        if h["active_solves"] == 0 {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn time_limit_cancels_the_solve() {
+    let (s, base, _tables) = server(true, Some(2)).await;
+    let t = Instant::now();
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 0.3}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&v), "no_solution");
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    assert!(wait_idle(&base, Duration::from_secs(2)).await);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn client_disconnect_cancels_the_solve() {
+    let (s, base, _tables) = server(true, Some(2)).await;
+    let c = reqwest::Client::builder()
+        .timeout(Duration::from_millis(300))
+        .build()
+        .unwrap();
+    let r = c
+        .post(format!("{base}/api/solve"))
+        .body(json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 60}).to_string())
+        .send()
+        .await;
+    assert!(
+        r.is_err(),
+        "the slow solve should still run when the client gives up"
+    );
+    drop(c);
+    // The 60 s limit has not passed: only the disconnect can have stopped it.
+    assert!(
+        wait_idle(&base, Duration::from_secs(5)).await,
+        "solve still running after disconnect"
+    );
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn too_many_solves_get_503() {
+    let (s, base, _tables) = server(true, Some(1)).await;
+    let b = base.clone();
+    let first = tokio::spawn(async move {
+        post(
+            &b,
+            "/api/solve",
+            &json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 2}),
+        )
+        .await
+    });
+    // Wait until the first solve holds the only permit.
+    let start = Instant::now();
+    loop {
+        let (_, h) = get(&base, "/api/health").await;
+        if h["active_solves"] == 1 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5));
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let r = client()
+        .post(format!("{base}/api/solve"))
+        .body(json!({"puzzle": "2x2x2", "moves": "R"}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(r.headers()["retry-after"], "1");
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(kind(&v), "busy");
+    let (st, _) = first.await.unwrap();
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn shutdown_cancels_running_solves() {
+    let (s, base, _tables) = server(true, Some(2)).await;
+    let b = base.clone();
+    let pending = tokio::spawn(async move {
+        post(
+            &b,
+            "/api/solve",
+            &json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 60}),
+        )
+        .await
+    });
+    let start = Instant::now();
+    while get(&base, "/api/health").await.1["active_solves"] != 1 {
+        assert!(start.elapsed() < Duration::from_secs(5));
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let t = Instant::now();
+    s.shutdown().await.unwrap();
+    assert!(t.elapsed() < Duration::from_secs(5));
+    let (st, _) = pending.await.unwrap();
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[test]
+fn page_weight_without_three_js_is_small() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    let total: u64 = ["index.html", "app.js", "app.css"]
+        .iter()
+        .map(|f| std::fs::metadata(format!("{dir}/{f}")).unwrap().len())
+        .sum();
+    assert!(total <= 300 * 1024, "page weight {total} bytes");
+}

@@ -1,0 +1,341 @@
+//! A real-browser test of the page: headless Chromium driven over WebDriver (chromedriver).
+//!
+//! Loads the page, scrambles, solves, waits for the animation to end and checks that the
+//! displayed puzzle is solved and the move list is the API's; types an invalid move and
+//! checks the inline error; takes screenshots at 375 px and 1440 px wide.
+//!
+//! Skipped, with the reason printed, when `chromium` or `chromedriver` is not installed
+//! (override the paths with `TWISTY_CHROMIUM` and `TWISTY_CHROMEDRIVER`). Screenshots go to
+//! `TWISTY_BROWSER_OUT` or `<target>/tmp/browser`.
+#![allow(clippy::unwrap_used)]
+
+use base64::Engine;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use twisty_web::{start, ServerConfig};
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn tool(env: &str, default: &str) -> Option<PathBuf> {
+    let p = std::env::var_os(env)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(default));
+    p.exists().then_some(p)
+}
+
+struct Driver {
+    child: Child,
+    http: reqwest::Client,
+    base: String,
+    session: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Driver {
+    async fn start(driver: &Path, chromium: &Path) -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(60))
+            .build()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        let mut d = Driver {
+            child,
+            http,
+            base,
+            session: String::new(),
+        };
+        let t = Instant::now();
+        while d.http.get(format!("{}/status", d.base)).send().await.is_err() {
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--no-first-run", "--disable-dev-shm-usage", "--window-size=1440,900"]
+            }
+        }}});
+        let v = d.call("POST", "/session", Some(caps)).await;
+        d.session = v["sessionId"].as_str().expect("session id").to_string();
+        d
+    }
+
+    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{}", self.base, path);
+        let req = match method {
+            "GET" => self.http.get(url),
+            "DELETE" => self.http.delete(url),
+            _ => self.http.post(url).json(&body.unwrap_or(json!({}))),
+        };
+        let r = req.send().await.unwrap();
+        let v: Value = r.json().await.unwrap();
+        assert!(v["value"]["error"].is_null(), "webdriver {path}: {v}");
+        v["value"].clone()
+    }
+
+    async fn session(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.call(method, &format!("/session/{}{}", self.session, path), body)
+            .await
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.session(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+        .await
+    }
+
+    async fn wait_for(&self, script: &str, within: Duration) -> Value {
+        let t = Instant::now();
+        loop {
+            let v = self.js(script).await;
+            if v != Value::Null && v != Value::Bool(false) {
+                return v;
+            }
+            assert!(t.elapsed() < within, "timed out waiting for: {script}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn element(&self, css: &str) -> String {
+        let v = self
+            .session(
+                "POST",
+                "/element",
+                Some(json!({"using": "css selector", "value": css})),
+            )
+            .await;
+        v[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("element {css}: {v}"))
+            .to_string()
+    }
+
+    async fn click(&self, css: &str) {
+        let e = self.element(css).await;
+        self.session("POST", &format!("/element/{e}/click"), None).await;
+    }
+
+    async fn type_into(&self, css: &str, text: &str) {
+        let e = self.element(css).await;
+        self.session("POST", &format!("/element/{e}/clear"), None).await;
+        self.session(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({"text": text})),
+        )
+        .await;
+    }
+
+    async fn screenshot(&self, width: u32, height: u32, path: &Path) {
+        self.session(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let b64 = self.session("GET", "/screenshot", None).await;
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64.as_str().unwrap())
+            .unwrap();
+        std::fs::write(path, png).unwrap();
+        println!("screenshot {}", path.display());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_scrambles_solves_and_reports_errors() {
+    let (Some(chromium), Some(driver)) = (
+        tool("TWISTY_CHROMIUM", "/usr/bin/chromium"),
+        tool("TWISTY_CHROMEDRIVER", "/usr/bin/chromedriver"),
+    ) else {
+        println!("SKIPPED: chromium and chromedriver are not installed (apt-get install -y chromium chromium-driver)");
+        return;
+    };
+    let out = std::env::var_os("TWISTY_BROWSER_OUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser"));
+    std::fs::create_dir_all(&out).unwrap();
+
+    let tables = tempfile::tempdir().unwrap();
+    let server = start(ServerConfig {
+        port: 0,
+        tables_dir: Some(tables.path().to_path_buf()),
+        ..ServerConfig::default()
+    })
+    .await
+    .unwrap();
+    let url = format!("http://{}/?puzzle=2x2x2", server.addr);
+    let d = Driver::start(&driver, &chromium).await;
+
+    let t = Instant::now();
+    d.session("POST", "/url", Some(json!({"url": url}))).await;
+    d.wait_for(
+        "return window.twisty && window.twisty.ready",
+        Duration::from_secs(20),
+    )
+    .await;
+    let load_ms = t.elapsed().as_millis();
+    let first_render = d
+        .js("const n = performance.getEntriesByType('navigation')[0]; return [window.twisty.readyAt, n ? n.domContentLoadedEventEnd : null];")
+        .await;
+    println!("page ready after {load_ms} ms (wall clock, WebDriver); in-page [ready, DOMContentLoaded] = {first_render} ms");
+    assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
+
+    // Scramble, then solve with the default solver and let the animation play out.
+    d.click("#scramble").await;
+    d.wait_for("return !window.twisty.displayedSolved()", Duration::from_secs(10))
+        .await;
+    let scramble = d.js("return document.getElementById('moves').value").await;
+    let scramble = scramble.as_str().unwrap().to_string();
+    assert!(!scramble.is_empty());
+    d.js("document.getElementById('speed').value = '4'; return true")
+        .await;
+    d.click("#solve").await;
+    d.wait_for("return window.twisty.playbackDone", Duration::from_secs(60))
+        .await;
+    assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
+    assert_eq!(
+        d.js("return !document.getElementById('solved-badge').hidden")
+            .await,
+        true
+    );
+    let shown = d.js("return window.twisty.shownMoves()").await;
+    let api: Value = reqwest::Client::new()
+        .post(format!("http://{}/api/solve", server.addr))
+        .json(&json!({"puzzle": "2x2x2", "moves": scramble}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        shown, api["solution"],
+        "move list differs from the API's solution"
+    );
+    let stats = d.js("return document.getElementById('stats').textContent").await;
+    assert!(stats.as_str().unwrap().contains("nodes"), "{stats}");
+    d.screenshot(1440, 900, &out.join("solved-1440.png")).await;
+
+    // An invalid move shows the server's message inline, with its column.
+    d.type_into("#moves", "R U Q2").await;
+    let err = d
+        .wait_for(
+            "const e = document.getElementById('move-error'); return !e.hidden && e.textContent",
+            Duration::from_secs(10),
+        )
+        .await;
+    let err = err.as_str().unwrap();
+    assert!(err.contains("column 5") && err.contains("Q2"), "{err}");
+    d.screenshot(375, 800, &out.join("error-375.png")).await;
+
+    // The 3x3x3 and the sticker editor: an impossible state shows the server's reason.
+    d.session(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("http://{}/?puzzle=3x3x3", server.addr)})),
+    )
+    .await;
+    d.wait_for(
+        "return window.twisty && window.twisty.ready",
+        Duration::from_secs(20),
+    )
+    .await;
+    d.click("#edit-toggle").await;
+    // Paint one U sticker red (a colour count error).
+    d.click("#palette button:nth-child(2)").await;
+    d.click("#net button[data-index='0']").await;
+    d.click("#edit-use").await;
+    let msg = d
+        .wait_for(
+            "const e = document.getElementById('edit-msg'); return !e.hidden && e.textContent",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(msg.as_str().unwrap().contains("impossible state"), "{msg}");
+    d.screenshot(375, 900, &out.join("editor-375.png")).await;
+
+    // A random-state 3x3x3 scramble solved by the two-phase solver, played to the end.
+    d.js("document.getElementById('edit-toggle').click(); return true")
+        .await;
+    d.click("#scramble").await;
+    d.wait_for("return !window.twisty.displayedSolved()", Duration::from_secs(20))
+        .await;
+    d.js("document.getElementById('speed').value = '4'; return true")
+        .await;
+    d.click("#solve").await;
+    d.wait_for("return window.twisty.playbackDone", Duration::from_secs(60))
+        .await;
+    assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
+    let shown = d.js("return window.twisty.shownMoves()").await;
+    let page_result = d.js("return window.twisty.result().solution").await;
+    assert_eq!(shown, page_result);
+    assert!(!shown.as_array().unwrap().is_empty());
+    d.screenshot(375, 900, &out.join("cube3-solved-375.png")).await;
+
+    // Keys: R turns the right face, Shift+R undoes it.
+    d.click("#reset").await;
+    d.js("document.body.focus(); document.dispatchEvent(new KeyboardEvent('keydown', {key: 'r', code: 'KeyR'})); return true")
+        .await;
+    d.wait_for(
+        "return document.getElementById('moves').value === 'R' && !window.twisty.displayedSolved()",
+        Duration::from_secs(10),
+    )
+    .await;
+    d.screenshot(1440, 900, &out.join("cube3-1440.png")).await;
+
+    // Every other puzzle loads, scrambles and draws.
+    for p in ["kilominx", "supercube:7"] {
+        d.session(
+            "POST",
+            "/url",
+            Some(json!({"url": format!("http://{}/?puzzle={p}", server.addr)})),
+        )
+        .await;
+        d.wait_for(
+            "return window.twisty && window.twisty.ready",
+            Duration::from_secs(20),
+        )
+        .await;
+        assert_eq!(d.js("return window.twisty.displayedSolved()").await, true, "{p}");
+        d.click("#scramble").await;
+        d.wait_for("return !window.twisty.displayedSolved()", Duration::from_secs(10))
+            .await;
+        let name = p.replace(':', "-");
+        d.screenshot(1440, 900, &out.join(format!("{name}-1440.png")))
+            .await;
+    }
+
+    d.session("DELETE", "", None).await;
+    drop(d);
+    server.shutdown().await.unwrap();
+}
