@@ -222,3 +222,19 @@ fn net_renders() {
     assert_eq!(plain.lines().nth(4).unwrap(), "L L L  F F F  R R R  B B B");
     assert!(twisty_core::cube3::render_net(&CubieCube::SOLVED, true).contains("\x1b["));
 }
+
+#[test]
+fn shuffle_and_scalar_move_paths_agree() {
+    use twisty_core::cube3::{Cube3Move, CubieCube};
+    let mut rng = twisty_core::seeded_rng(77);
+    for _ in 0..200 {
+        let mut a = CubieCube::random(&mut rng);
+        let mut b = a;
+        for m in Cube3.random_moves(&mut rng, 50) {
+            a.apply_move(m);
+            b.apply_move_scalar(m);
+            assert_eq!(a, b, "{m}");
+        }
+    }
+    let _ = Cube3Move::ALL;
+}

@@ -29,6 +29,7 @@ pub mod facelets;
 mod moves;
 pub mod notation;
 pub mod render;
+mod simd;
 
 use crate::error::{InvalidState, ParseError};
 use crate::puzzle::{Metric, Puzzle};
@@ -114,6 +115,24 @@ impl std::fmt::Display for Cube3Move {
         let suffix = ["", "2", "'"][(self.0 % 3) as usize];
         write!(f, "{}{}", FACE_NAMES[self.face() as usize], suffix)
     }
+}
+
+fn shuffle_tables() -> &'static [simd::ShuffleMove; 18] {
+    static T: std::sync::OnceLock<[simd::ShuffleMove; 18]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        MOVE_CUBES.map(|c| {
+            let cp = c.corner_perms();
+            let co = c.corner_oris();
+            let ep = c.edge_perms();
+            let eo = c.edge_oris();
+            simd::ShuffleMove::new(cp, co, ep, eo)
+        })
+    })
+}
+
+fn use_shuffles() -> bool {
+    static USE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *USE.get_or_init(simd::available)
 }
 
 /// A 3x3x3 state: 8 corners and 12 edges with their orientations (Kociemba's conventions,
@@ -255,6 +274,20 @@ impl CubieCube {
     /// Applies one face move in place (a table lookup per cubie, no allocation).
     #[inline]
     pub fn apply_move(&mut self, mv: Cube3Move) {
+        if use_shuffles() {
+            simd::apply(
+                &mut self.corners,
+                &mut self.edges,
+                &shuffle_tables()[mv.index() as usize],
+            );
+        } else {
+            self.apply_move_scalar(mv);
+        }
+    }
+
+    /// Applies one face move with the scalar code path (the reference for the shuffle path).
+    #[inline]
+    pub fn apply_move_scalar(&mut self, mv: Cube3Move) {
         // Only the four corners and four edges of the turned face change.
         let d = &MOVE_DELTAS[mv.index() as usize];
         let old = *self;
