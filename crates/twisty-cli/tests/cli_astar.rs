@@ -110,3 +110,23 @@ fn bench_prints_both_figures() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn visualize_the_a_star_path() {
+    let out = twisty()
+        .args([
+            "solve",
+            "--puzzle",
+            "2x2",
+            "--solver",
+            "astar",
+            "--visualize",
+            "R U",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("Scramble 2/2: T"), "{text}");
+    assert!(text.contains("Solution 2/2"), "{text}");
+    assert!(text.contains("Solved\nr r b b g g"), "{text}");
+}

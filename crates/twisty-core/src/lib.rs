@@ -11,7 +11,7 @@
 //! | 2x2x2 | [`cube2`] | 8 corners, one kept fixed for solving |
 //! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![allow(clippy::needless_range_loop)]
 
 pub mod alg;

@@ -62,7 +62,7 @@ fn looks_like_net(text: &str) -> bool {
 }
 
 /// Reads the A* start state from the solve arguments.
-fn load(args: &SolveArgs) -> CliResult<(Stickers, Option<String>)> {
+fn load(args: &SolveArgs) -> CliResult<(Stickers, Option<Vec<SeedMove>>)> {
     if let Some(f) = &args.state.facelets {
         return Ok((Stickers::from_facelets(f)?, None));
     }
@@ -89,12 +89,7 @@ fn load(args: &SolveArgs) -> CliResult<(Stickers, Option<String>)> {
             Some(o) => CliError::usage(anyhow::anyhow!("{}: {e}", o.display())),
             None => CliError::usage(e),
         })?;
-    let shown = moves
-        .iter()
-        .map(|m| m.standard_name())
-        .collect::<Vec<_>>()
-        .join(" ");
-    Ok((Stickers::from_standard_moves(&moves), Some(shown)))
+    Ok((Stickers::from_standard_moves(&moves), Some(moves)))
 }
 
 fn options(args: &SolveArgs) -> AStarOptions {
@@ -143,8 +138,8 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
             "time_ms": r.elapsed.as_secs_f64() * 1e3,
         }));
     }
-    if let Some(m) = moves {
-        println!("Scramble: {m}");
+    if let Some(m) = &moves {
+        println!("Scramble: {}", names(m, false));
     }
     print!("{}", start.to_net());
     let seed_path = names(&r.path, true);
@@ -169,8 +164,52 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
         r.generated,
         human_duration(r.elapsed)
     );
-    let _ = ctx;
+    if args.visualize {
+        visualize(ctx, &a, &start, moves.as_deref(), &r.path, args.delay);
+    }
     Ok(())
+}
+
+/// `--visualize` for the A*: the colour nets of every step (the scramble from the goal when
+/// the input was moves, then the path), replacing each other in a terminal.
+fn visualize(
+    ctx: &Ctx,
+    a: &AStar2x2,
+    start: &Stickers,
+    scramble: Option<&[SeedMove]>,
+    path: &[SeedMove],
+    delay: u64,
+) {
+    use std::io::IsTerminal;
+    let animate = std::io::stdout().is_terminal();
+    let frame = |title: String, s: &Stickers| {
+        if animate {
+            print!("\x1b[2J\x1b[H");
+        }
+        println!("{title}\n{}", s.to_net());
+        if animate {
+            std::thread::sleep(std::time::Duration::from_millis(delay.min(60_000)));
+        }
+    };
+    let _ = ctx;
+    if let Some(mix) = scramble {
+        let mut s = Stickers::goal();
+        frame(format!("Scramble 0/{}: goal", mix.len()), &s);
+        for (i, &m) in mix.iter().enumerate() {
+            s = a.apply(&s, m);
+            frame(format!("Scramble {}/{}: {}", i + 1, mix.len(), m.seed_name()), &s);
+        }
+    }
+    let mut s = *start;
+    frame(String::from("Scrambled state"), &s);
+    for (i, &m) in path.iter().enumerate() {
+        s = a.apply(&s, m);
+        frame(
+            format!("Solution {}/{}: {}", i + 1, path.len(), m.seed_name()),
+            &s,
+        );
+    }
+    frame(String::from("Solved"), &s);
 }
 
 /// Parses `1..10,15,20` into a list of weights.

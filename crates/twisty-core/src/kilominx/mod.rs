@@ -22,6 +22,7 @@
 //!   seed's own (looser) table.
 
 mod render;
+mod simd;
 
 pub use render::render_net;
 
@@ -407,6 +408,27 @@ impl std::fmt::Display for KiloMove {
     }
 }
 
+fn shuffle_tables() -> &'static [simd::ShuffleMove; 48] {
+    static T: std::sync::OnceLock<[simd::ShuffleMove; 48]> = std::sync::OnceLock::new();
+    T.get_or_init(|| tables().map(|t| simd::ShuffleMove::new(&t.src, &t.twist)))
+}
+
+fn use_shuffles() -> bool {
+    static USE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *USE.get_or_init(simd::available)
+}
+
+impl Kilominx {
+    /// Applies a move with the scalar code path (the reference for the shuffle path).
+    pub fn apply_scalar(&self, state: &mut KiloState, mv: KiloMove) {
+        if use_shuffles() {
+            simd::apply(&mut state.0, &shuffle_tables()[mv.0 as usize]);
+        } else {
+            state.apply_sparse(&sparse_tables()[mv.0 as usize]);
+        }
+    }
+}
+
 fn sparse_tables() -> &'static [Sparse; 48] {
     static T: std::sync::OnceLock<[Sparse; 48]> = std::sync::OnceLock::new();
     T.get_or_init(|| {
@@ -502,7 +524,11 @@ impl Puzzle for Kilominx {
 
     #[inline]
     fn apply(&self, state: &mut KiloState, mv: KiloMove) {
-        state.apply_sparse(&sparse_tables()[mv.0 as usize]);
+        if use_shuffles() {
+            simd::apply(&mut state.0, &shuffle_tables()[mv.0 as usize]);
+        } else {
+            state.apply_sparse(&sparse_tables()[mv.0 as usize]);
+        }
     }
 
     fn moves(&self) -> Vec<KiloMove> {

@@ -182,6 +182,19 @@ fn render_shows_both_halves() {
 
 proptest! {
     #[test]
+    fn shuffle_and_scalar_paths_agree(seed in any::<u64>(), n in 0usize..80) {
+        let k = Kilominx;
+        let mut rng = seeded_rng(seed);
+        let mut a = k.random_state(&mut rng);
+        let mut b = a;
+        for m in k.random_moves(&mut rng, n) {
+            k.apply(&mut a, m);
+            k.apply_scalar(&mut b, m);
+            prop_assert_eq!(a, b);
+        }
+    }
+
+    #[test]
     fn random_sequences_invert(seed in any::<u64>(), n in 0usize..60) {
         let k = Kilominx;
         let mut rng = seeded_rng(seed);
