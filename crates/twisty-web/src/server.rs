@@ -238,9 +238,12 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
 /// shutdown (the `shutdown` flag of `config`, or Ctrl-C when no flag is given).
 pub fn serve(config: ServerConfig) -> Result<(), ServeError> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    rt.block_on(async move {
+    let result = rt.block_on(async move {
         let external = config.shutdown.is_some();
         let server = start(config).await?;
+        // Load or build the solvers' tables in the background.
+        let state = server.state.clone();
+        tokio::task::spawn_blocking(move || state.env.warm_up());
         let url = format!("http://{}/", server.addr);
         println!("twisty web viewer: {url}");
         if server.addr.ip().is_loopback() {
@@ -260,5 +263,9 @@ pub fn serve(config: ServerConfig) -> Result<(), ServeError> {
         };
         println!("server stopped");
         r
-    })
+    });
+    // Do not wait for a table build still running in the background: table files are
+    // written to a temporary name and renamed, so an abandoned build leaves nothing behind.
+    rt.shutdown_timeout(Duration::from_millis(200));
+    result
 }
