@@ -39,10 +39,31 @@ pub const fn n_p_k(n: u32, k: u32) -> u64 {
     r
 }
 
+/// `BINOM[n][k] = C(n, k)` for `n, k < 64` (0 when `k > n`; entries past `u64` wrap and are
+/// never used by ranks of 64-bit masks with fewer than 64 members).
+pub const BINOM: [[u64; 64]; 64] = {
+    let mut t = [[0u64; 64]; 64];
+    let mut n = 0;
+    while n < 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1].wrapping_add(t[n - 1][k]);
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The binomial coefficient `C(n, k)` (0 when `k > n`), exact for `n ≤ 62`.
+#[inline]
 pub const fn n_c_k(n: u32, k: u32) -> u64 {
     if k > n {
         return 0;
+    }
+    if n < 64 {
+        return BINOM[n as usize][k as usize];
     }
     let k = if k > n - k { n - k } else { k };
     let mut r = 1u64;
@@ -67,15 +88,14 @@ pub fn rank_perm(perm: &[u8]) -> u64 {
 /// in the order they appear.
 #[inline]
 pub fn rank_partial(values: &[u8], n: u32) -> u64 {
-    let k = values.len() as u32;
+    // Horner form of Σ digitᵢ · P(n−1−i, k−1−i): rank ← rank · (n − i) + digitᵢ.
     let mut seen = 0u32;
     let mut rank = 0u64;
     for (i, &v) in values.iter().enumerate() {
         let below = seen & ((1u32 << v) - 1);
         let digit = v as u64 - below.count_ones() as u64;
         seen |= 1 << v;
-        let i = i as u32;
-        rank += digit * n_p_k(n - 1 - i, k - 1 - i);
+        rank = rank * (n as u64 - i as u64) + digit;
     }
     rank
 }
