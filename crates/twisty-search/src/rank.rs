@@ -41,7 +41,7 @@ pub const fn n_p_k(n: u32, k: u32) -> u64 {
 
 /// `BINOM[n][k] = C(n, k)` for `n, k < 64` (0 when `k > n`; entries past `u64` wrap and are
 /// never used by ranks of 64-bit masks with fewer than 64 members).
-pub const BINOM: [[u64; 64]; 64] = {
+pub static BINOM: [[u64; 64]; 64] = {
     let mut t = [[0u64; 64]; 64];
     let mut n = 0;
     while n < 64 {
@@ -58,7 +58,7 @@ pub const BINOM: [[u64; 64]; 64] = {
 
 /// The binomial coefficient `C(n, k)` (0 when `k > n`), exact for `n ≤ 62`.
 #[inline]
-pub const fn n_c_k(n: u32, k: u32) -> u64 {
+pub fn n_c_k(n: u32, k: u32) -> u64 {
     if k > n {
         return 0;
     }
