@@ -1,13 +1,17 @@
 //! Generic search machinery: packed tables, the table-file format and cache, and IDA*.
 //!
+//! - [`rank`]: Lehmer codes of full and partial permutations, combinations, orientation digits.
+//! - [`bfs`]: parallel breadth-first distance tables (forward and backward passes).
 //! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
 //! - [`file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
 //! - [`ida`]: a parallel IDA* with canonical-sequence move pruning.
 #![allow(clippy::needless_range_loop)]
 
+pub mod bfs;
 pub mod file;
 pub mod ida;
 pub mod packed;
+pub mod rank;
 
 pub use file::{default_dir, Origin, Table, TableCache, TableError, TableSpec};

@@ -20,7 +20,8 @@ pub fn optimal(ctx: &Ctx, metric: Metric) -> CliResult<Cube2Optimal> {
             cache.dir().display()
         );
     }
-    let solver = Cube2Optimal::new(&cache, metric).map_err(CliError::failure)?;
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let solver = Cube2Optimal::with_progress(&cache, metric, progress).map_err(CliError::failure)?;
     if let Origin::Rebuilt(reason) = &solver.origin {
         eprintln!("warning: {}: {reason}; rebuilt", cache.path(&spec).display());
     }

@@ -10,7 +10,9 @@ use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use std::time::Instant;
 use twisty_core::cube2::{Cube2, Cube2Move, Cube2State};
 use twisty_core::{Metric, Puzzle};
-use twisty_search::packed::{Nibbles, NibblesMut};
+use twisty_search::bfs::{distance_table, BfsOptions};
+use twisty_search::packed::Nibbles;
+use twisty_search::rank::{rank_ori, rank_perm, unrank_ori, unrank_perm};
 use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
 
 /// Number of states.
@@ -21,13 +23,7 @@ const MOVABLE: [usize; 7] = [0, 1, 2, 3, 4, 5, 7];
 /// The table spec for a metric.
 pub fn spec(metric: Metric) -> TableSpec {
     TableSpec {
-        name: format!(
-            "2x2x2/distance/{}",
-            match metric {
-                Metric::Htm => "htm",
-                Metric::Qtm => "qtm",
-            }
-        ),
+        name: format!("2x2x2/distance/{}", metric_name(metric)),
         entry_bits: 4,
         entries: STATES,
     }
@@ -42,46 +38,27 @@ fn cubie_slot(c: u8) -> u8 {
 }
 
 /// The index of a state.
+#[inline]
 pub fn index(s: &Cube2State) -> u64 {
     let cp = s.corner_perms();
     let co = s.corner_oris();
     let perm: [u8; 7] = MOVABLE.map(|p| cubie_slot(cp[p]));
-    let mut rank = 0u64;
-    for i in 0..7 {
-        let smaller = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count() as u64;
-        rank = rank * (7 - i as u64) + smaller;
-    }
-    let mut twist = 0u64;
-    for &o in &co[0..6] {
-        twist = twist * 3 + o as u64;
-    }
-    rank * 729 + twist
+    let twist: [u8; 7] = MOVABLE.map(|p| co[p]);
+    rank_perm(&perm) * 729 + rank_ori(&twist, 3)
 }
 
-/// The state of an index.
+/// The state of an index (below [`STATES`]).
 pub fn unindex(i: u64) -> Cube2State {
-    let (mut rank, mut twist) = (i / 729, i % 729);
-    let mut digits = [0usize; 7];
-    for k in (0..7).rev() {
-        let base = 7 - k as u64;
-        digits[k] = (rank % base) as usize;
-        rank /= base;
-    }
-    let mut pool: Vec<u8> = (0..7).collect();
-    let mut cp = [0u8; 8];
-    for (k, &d) in digits.iter().enumerate() {
-        let slot = pool.remove(d);
-        cp[MOVABLE[k]] = if slot == 6 { 7 } else { slot };
-    }
-    cp[6] = 6;
+    let mut perm = [0u8; 7];
+    unrank_perm(i / 729, &mut perm);
+    let mut twist = [0u8; 7];
+    unrank_ori(i % 729, 3, &mut twist);
+    let mut cp = [6u8; 8];
     let mut co = [0u8; 8];
-    let mut sum = 0u32;
-    for k in (0..6).rev() {
-        co[k] = (twist % 3) as u8;
-        sum += co[k] as u32;
-        twist /= 3;
+    for (k, &p) in MOVABLE.iter().enumerate() {
+        cp[p] = if perm[k] == 6 { 7 } else { perm[k] };
+        co[p] = twist[k];
     }
-    co[7] = ((3 - sum % 3) % 3) as u8;
     Cube2State::from_parts(cp, co).unwrap_or_default()
 }
 
@@ -93,21 +70,21 @@ fn unit_moves(metric: Metric) -> Vec<Cube2Move> {
         .collect()
 }
 
-/// Builds the distance table breadth-first (4-bit entries, 15 = unreached).
-pub fn build(metric: Metric) -> Vec<u8> {
+/// Builds the distance table breadth-first (4-bit entries, 15 = unreached), with a progress
+/// bar on stderr when `progress` is set.
+pub fn build_with(metric: Metric, progress: bool) -> Vec<u8> {
     let p = Cube2;
     let moves = unit_moves(metric);
-    // Move tables on the full index (3.7 M × up to 9 u32) would be 130 MB; use the product
-    // structure instead: permutation and twist move tables.
-    let n = STATES as usize;
-    let mut perm_table = vec![0u32; 5040 * moves.len()];
-    let mut twist_table = vec![0u32; 729 * moves.len()];
+    let nm = moves.len();
+    // The index is a product: move tables on the permutation (5040) and twist (729) parts.
+    let mut perm_table = vec![0u16; 5040 * nm];
+    let mut twist_table = vec![0u16; 729 * nm];
     for perm in 0..5040u64 {
         let s = unindex(perm * 729);
         for (k, &m) in moves.iter().enumerate() {
             let mut t = s;
             p.apply(&mut t, m);
-            perm_table[perm as usize * moves.len() + k] = (index(&t) / 729) as u32;
+            perm_table[perm as usize * nm + k] = (index(&t) / 729) as u16;
         }
     }
     for twist in 0..729u64 {
@@ -115,35 +92,31 @@ pub fn build(metric: Metric) -> Vec<u8> {
         for (k, &m) in moves.iter().enumerate() {
             let mut t = s;
             p.apply(&mut t, m);
-            twist_table[twist as usize * moves.len() + k] = (index(&t) % 729) as u32;
+            twist_table[twist as usize * nm + k] = (index(&t) % 729) as u16;
         }
     }
-    let mut dist = vec![u8::MAX; n];
-    let solved = index(&Cube2State::SOLVED) as usize;
-    dist[solved] = 0;
-    let mut frontier = vec![solved as u32];
-    let mut d = 0u8;
-    while !frontier.is_empty() {
-        let mut next = Vec::new();
-        for &i in &frontier {
-            let (perm, twist) = (i as usize / 729, i as usize % 729);
-            for k in 0..moves.len() {
-                let j = perm_table[perm * moves.len() + k] as usize * 729
-                    + twist_table[twist * moves.len() + k] as usize;
-                if dist[j] == u8::MAX {
-                    dist[j] = d + 1;
-                    next.push(j as u32);
-                }
-            }
-        }
-        frontier = next;
-        d += 1;
+    let neighbour = |i: u64, k: usize| {
+        let (perm, twist) = ((i / 729) as usize, (i % 729) as usize);
+        perm_table[perm * nm + k] as u64 * 729 + twist_table[twist * nm + k] as u64
+    };
+    let opts = BfsOptions {
+        progress: progress.then(|| format!("2x2x2 {}", metric_name(metric))),
+    };
+    distance_table(STATES, &[index(&Cube2State::SOLVED)], nm, neighbour, &opts)
+        .table
+        .0
+}
+
+/// Builds the distance table breadth-first (4-bit entries, 15 = unreached).
+pub fn build(metric: Metric) -> Vec<u8> {
+    build_with(metric, false)
+}
+
+fn metric_name(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Htm => "htm",
+        Metric::Qtm => "qtm",
     }
-    let mut packed = NibblesMut::new(STATES);
-    for (i, &v) in dist.iter().enumerate() {
-        packed.set(i as u64, v.min(15));
-    }
-    packed.0
 }
 
 /// The optimal 2x2x2 solver with its loaded table.
@@ -158,7 +131,12 @@ pub struct Cube2Optimal {
 impl Cube2Optimal {
     /// Loads the table for `metric` from `cache`, building it if needed.
     pub fn new(cache: &TableCache, metric: Metric) -> Result<Self, TableError> {
-        let (table, origin) = cache.get_or_build(&spec(metric), || build(metric))?;
+        Self::with_progress(cache, metric, false)
+    }
+
+    /// As [`Cube2Optimal::new`], with a progress bar on stderr while building.
+    pub fn with_progress(cache: &TableCache, metric: Metric, progress: bool) -> Result<Self, TableError> {
+        let (table, origin) = cache.get_or_build(&spec(metric), || build_with(metric, progress))?;
         Ok(Cube2Optimal {
             table,
             metric,
@@ -277,6 +255,16 @@ mod tests {
             index(&Cube2State::SOLVED),
             index(&unindex(index(&Cube2State::SOLVED)))
         );
+    }
+
+    #[test]
+    fn every_index_round_trips() {
+        for i in 0..STATES {
+            let s = unindex(i);
+            assert!(s.validate().is_ok(), "index {i}");
+            assert_eq!(index(&s), i);
+        }
+        assert_eq!(index(&Cube2State::SOLVED), 0);
     }
 
     #[test]
