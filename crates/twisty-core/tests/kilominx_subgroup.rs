@@ -1,6 +1,7 @@
 //! Facts about the subgroup ⟨D, DB, DBR⟩ of the Kilominx: the three faces opposite U, F and L
 //! meet at the cubie opposite UFL, so in the UFL-fixed frame they turn without a rotation.
 //! It is the free-puzzle analogue of ⟨U, R, F⟩ and the natural last phase of a reduction.
+#![allow(clippy::unwrap_used)]
 
 use std::collections::HashSet;
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx, FACE_NAMES};

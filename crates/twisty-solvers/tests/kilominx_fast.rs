@@ -1,4 +1,5 @@
 //! The two-phase Kilominx solver: random states are solved (and verified), impossible ones refused.
+#![allow(clippy::unwrap_used)]
 
 use twisty_core::kilominx::Kilominx;
 use twisty_core::{seeded_rng, Puzzle};

@@ -1,4 +1,5 @@
 //! Phase 2 of the Kilominx reduction: states of ⟨D, DB, DBR⟩ are solved within it.
+#![allow(clippy::unwrap_used)]
 
 use rand::Rng;
 use twisty_core::kilominx::{KiloState, Kilominx};
