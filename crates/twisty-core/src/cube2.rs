@@ -16,7 +16,7 @@
 
 use crate::alg::{parse_alg, split_suffix};
 use crate::colour::{cube_face_colour, Canvas};
-use crate::cube3::facelets::CORNER_FACELETS;
+use crate::cube3::facelets::{CORNER_COLOURS, CORNER_FACELETS};
 use crate::error::{InvalidState, ParseError};
 use crate::puzzle::{Metric, Puzzle};
 use rand::seq::SliceRandom;
@@ -46,18 +46,6 @@ const CO: [[u8; 8]; 6] = [
     [0; 8],
     [0, 1, 2, 0, 0, 2, 1, 0],
     [0, 0, 1, 2, 0, 0, 2, 1],
-];
-
-/// Stickers of each corner cubie (face indices) starting with its U/D sticker, clockwise.
-const CORNER_COLOURS: [[u8; 3]; 8] = [
-    [0, 1, 2],
-    [0, 2, 4],
-    [0, 4, 5],
-    [0, 5, 1],
-    [3, 2, 1],
-    [3, 4, 2],
-    [3, 5, 4],
-    [3, 1, 5],
 ];
 
 /// A 2x2x2 state with the DBL corner at home: corner permutation and twists.

@@ -40,7 +40,7 @@ pub const EDGE_FACELETS: [[usize; 2]; 12] = [
 
 /// Face indices (`U R F D L B` = 0..6) of each corner cubie's stickers, in the order of
 /// [`CORNER_FACELETS`].
-const CORNER_COLOURS: [[u8; 3]; 8] = [
+pub(crate) const CORNER_COLOURS: [[u8; 3]; 8] = [
     [0, 1, 2],
     [0, 2, 4],
     [0, 4, 5],
