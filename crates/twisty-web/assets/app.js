@@ -460,6 +460,20 @@ async function solve() {
   ui.cancel.hidden = false;
   ui.status.textContent = 'solving…';
   window.twisty.solving = true;
+  // Progress: poll the running solves while the request is pending.
+  const t0 = performance.now();
+  const poll = setInterval(async () => {
+    try {
+      const p = await api('/api/solves');
+      const mine = p.solves.find((x) => x.puzzle === body.puzzle);
+      const secs = ((performance.now() - t0) / 1000).toFixed(1);
+      if (window.twisty.solving) {
+        ui.status.textContent = mine
+          ? `solving… ${secs} s of ${(mine.time_limit_ms / 1000).toFixed(0)} s (${p.solves.length}/${p.max_solves} solves running)`
+          : `solving… ${secs} s`;
+      }
+    } catch (_) { /* progress is best effort */ }
+  }, 500);
   try {
     const r = await api('/api/solve', body, solveAbort.signal);
     result = r;
@@ -476,6 +490,7 @@ async function solve() {
       ui.status.textContent = '';
     }
   } finally {
+    clearInterval(poll);
     ui.solve.disabled = false;
     ui.cancel.hidden = true;
     solveAbort = null;

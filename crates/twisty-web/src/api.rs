@@ -306,6 +306,50 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// A solve in progress, as `GET /api/solves` reports it.
+#[derive(Debug, Clone)]
+pub struct RunningSolve {
+    /// Server-assigned id (also returned as the `X-Solve-Id` header of the solve).
+    pub id: u64,
+    /// Puzzle id.
+    pub puzzle: String,
+    /// Solver id.
+    pub solver: String,
+    /// When it started.
+    pub started: std::time::Instant,
+    /// Its time limit in seconds.
+    pub time_limit: f64,
+}
+
+/// Removes a solve from the running list when the blocking solve ends.
+struct RunningGuard(Arc<AppState>, u64);
+
+impl Drop for RunningGuard {
+    fn drop(&mut self) {
+        let mut r = self.0.running.lock().unwrap_or_else(|e| e.into_inner());
+        r.retain(|x| x.id != self.1);
+    }
+}
+
+/// `GET /api/solves`: the solves running now with their elapsed time and time limit, for
+/// progress display while a `POST /api/solve` is pending.
+pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
+    let r = st.running.lock().unwrap_or_else(|e| e.into_inner());
+    let list: Vec<_> = r
+        .iter()
+        .map(|x| {
+            serde_json::json!({
+                "id": x.id,
+                "puzzle": x.puzzle,
+                "solver": x.solver,
+                "elapsed_ms": x.started.elapsed().as_secs_f64() * 1e3,
+                "time_limit_ms": x.time_limit * 1e3,
+            })
+        })
+        .collect();
+    Ok(Json(serde_json::json!({ "solves": list, "max_solves": st.max_solves })).into_response())
+}
+
 /// Decrements the active-solve counter when the blocking solve ends.
 struct ActiveGuard(Arc<AppState>);
 
@@ -369,12 +413,25 @@ pub async fn solve(State(st): State<Arc<AppState>>, body: Result<Bytes, BytesRej
     };
     st.active.fetch_add(1, Ordering::SeqCst);
     let active = ActiveGuard(st.clone());
+    let id = st.next_id.fetch_add(1, Ordering::SeqCst);
+    st.running
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(RunningSolve {
+            id,
+            puzzle: req.puzzle.clone(),
+            solver: format!("{solver:?}"),
+            started: std::time::Instant::now(),
+            time_limit: limit,
+        });
+    let running = RunningGuard(st.clone(), id);
     let start_state = parsed.clone();
     let work = {
         let st = st.clone();
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let _active = active;
+            let _running = running;
             if st.slow_solver_for_tests {
                 // Stands in for a long search: runs until the cancel flag is raised.
                 while !limits.cancelled() {

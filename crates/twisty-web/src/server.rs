@@ -82,6 +82,10 @@ pub struct AppState {
     pub slow_solver_for_tests: bool,
     /// Solvers with tables.
     pub env: crate::puzzles::Env,
+    /// The solves running now, for progress polling (`GET /api/solves`).
+    pub running: std::sync::Mutex<Vec<crate::api::RunningSolve>>,
+    /// Next solve id.
+    pub next_id: std::sync::atomic::AtomicU64,
 }
 
 /// A running server (see [`start`]).
@@ -173,6 +177,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/geometry", get(api::geometry))
         .route("/api/validate", post(api::validate))
         .route("/api/solve", post(api::solve))
+        .route("/api/solves", get(api::running_solves))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -194,6 +199,8 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
         solves: Arc::new(Semaphore::new(max_solves)),
         max_solves,
         active: AtomicUsize::new(0),
+        running: std::sync::Mutex::new(Vec::new()),
+        next_id: std::sync::atomic::AtomicU64::new(1),
         shutdown: stopped.clone(),
         slow_solver_for_tests: config.slow_solver_for_tests,
         env: crate::puzzles::Env::new(

@@ -563,3 +563,40 @@ fn page_weight_without_three_js_is_small() {
         .sum();
     assert!(total <= 300 * 1024, "page weight {total} bytes");
 }
+
+#[tokio::test]
+async fn running_solves_report_progress() {
+    let (s, base, _tables) = server(true, Some(2)).await;
+    let (st, v) = get(&base, "/api/solves").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["solves"].as_array().unwrap().len(), 0);
+    let b = base.clone();
+    let pending = tokio::spawn(async move {
+        post(
+            &b,
+            "/api/solve",
+            &json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 1.5}),
+        )
+        .await
+    });
+    // While the (slow) solve runs, it is listed with a growing elapsed time.
+    let mut seen = None;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let (_, v) = get(&base, "/api/solves").await;
+        if let Some(x) = v["solves"].as_array().and_then(|a| a.first()).cloned() {
+            seen = Some(x);
+            break;
+        }
+    }
+    let x = seen.expect("the running solve is listed");
+    assert_eq!(x["puzzle"], "2x2x2");
+    assert_eq!(x["time_limit_ms"], 1500.0);
+    assert!(x["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    let (st, _) = pending.await.unwrap();
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    // Finished solves leave the list.
+    let (_, v) = get(&base, "/api/solves").await;
+    assert_eq!(v["solves"].as_array().unwrap().len(), 0);
+    s.shutdown().await.unwrap();
+}
