@@ -15,7 +15,7 @@ fn greedy_solves_short_scrambles_and_counts_nfe() {
         let mut ev = Evaluator::new(DepthDistance::new(&p, 3), 1).unwrap();
         let out = greedy(&p, &start, &GreedyParams { iterations: 50 }, &mut ev).unwrap();
         assert!(out.solved, "scramble {}", p.format_moves(&scramble));
-        let mut s = start.clone();
+        let mut s = start;
         p.apply_all(&mut s, &out.solution);
         assert!(p.is_solved(&s));
         // 18·n evaluations per expansion; one expansion per move of the path
