@@ -9,9 +9,11 @@
 
 pub mod fitness;
 pub mod greedy;
+pub mod pso;
 
 pub use fitness::{DepthDistance, Evaluator, Fitness};
 pub use greedy::{greedy, GreedyParams};
+pub use pso::{pso, PsoParams};
 
 /// Errors of the metaheuristic solvers.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
