@@ -31,3 +31,20 @@ fn greedy_rejects_zero_budget() {
     assert!(greedy(&p, &p.solved(), &GreedyParams { iterations: 0 }, &mut ev).is_err());
     assert!(Evaluator::new(DepthDistance::new(&p, 1), 0).is_err());
 }
+
+#[test]
+fn greedy_with_twophase_fitness_solves_a_six_move_scramble() {
+    use twisty_solvers::swarm::TwoPhaseFitness;
+    use twisty_solvers::twophase::TwoPhase;
+    let p = Cube3;
+    let mut rng = seeded_rng(6);
+    let scramble = p.random_moves(&mut rng, 6);
+    let start = p.state_after(&scramble);
+    let mut ev = Evaluator::new(TwoPhaseFitness::new(TwoPhase::global(), 20), 1).unwrap();
+    let out = greedy(&p, &start, &GreedyParams { iterations: 100 }, &mut ev).unwrap();
+    assert!(out.solved, "scramble {}", p.format_moves(&scramble));
+    let mut s = start;
+    p.apply_all(&mut s, &out.solution);
+    assert!(p.is_solved(&s));
+    assert_eq!(out.nfe % 18, 0);
+}

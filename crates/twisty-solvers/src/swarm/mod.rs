@@ -10,10 +10,12 @@
 pub mod fitness;
 pub mod greedy;
 pub mod pso;
+pub mod twophase_fitness;
 
 pub use fitness::{DepthDistance, Evaluator, Fitness};
 pub use greedy::{greedy, GreedyParams};
 pub use pso::{pso, PsoParams};
+pub use twophase_fitness::TwoPhaseFitness;
 
 /// Errors of the metaheuristic solvers.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
