@@ -48,3 +48,41 @@ fn greedy_with_twophase_fitness_solves_a_six_move_scramble() {
     assert!(p.is_solved(&s));
     assert_eq!(out.nfe % 18, 0);
 }
+
+/// Timing on paper parameters (Greedy-10000, 15-move scrambles); run with
+/// `cargo test -p twisty-solvers --test swarm_greedy -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn greedy_paper_parameters_on_fifteen_move_scrambles() {
+    use std::time::Instant;
+    use twisty_solvers::swarm::TwoPhaseFitness;
+    use twisty_solvers::twophase::TwoPhase;
+    let p = Cube3;
+    let tp = TwoPhase::global();
+    let mut rng = seeded_rng(15);
+    let mut solved = 0;
+    for _ in 0..5 {
+        let scramble = p.random_moves(&mut rng, 15);
+        let start = p.state_after(&scramble);
+        let mut ev = Evaluator::new(TwoPhaseFitness::new(tp, 20), 1).unwrap();
+        let t = Instant::now();
+        let out = greedy(&p, &start, &GreedyParams::default(), &mut ev).unwrap();
+        let dt = t.elapsed().as_secs_f64();
+        println!(
+            "solved={} actual={} obtained={} iters={} nfe={} time={dt:.3}s evals/s={:.0}",
+            out.solved,
+            out.initial_fitness,
+            out.solution.len(),
+            out.iterations,
+            out.nfe,
+            out.nfe as f64 / dt
+        );
+        if out.solved {
+            let mut s = start;
+            p.apply_all(&mut s, &out.solution);
+            assert!(p.is_solved(&s));
+            solved += 1;
+        }
+    }
+    assert!(solved > 0);
+}
