@@ -9,6 +9,7 @@ pub mod astar2x2;
 pub mod kilominx_fast;
 pub mod optimal;
 pub mod solver;
+pub mod swarm;
 pub mod twophase;
 
 pub use solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
