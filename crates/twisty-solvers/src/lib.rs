@@ -10,6 +10,7 @@ pub mod kilominx_fast;
 pub mod optimal;
 pub mod solver;
 pub mod swarm;
+pub mod thistlethwaite;
 pub mod twophase;
 
 pub use solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
