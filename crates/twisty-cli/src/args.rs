@@ -240,6 +240,10 @@ pub struct SolveArgs {
     /// Delay between visualizer frames, in milliseconds (terminal only).
     #[arg(long, value_name = "MS", default_value_t = 400)]
     pub delay: u64,
+    /// With the Thistlethwaite solver: after the solution, print each phase's moves, length,
+    /// time and the cube after that phase.
+    #[arg(long)]
+    pub groups: bool,
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,

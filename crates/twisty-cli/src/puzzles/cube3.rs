@@ -3,9 +3,11 @@
 use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
+use std::sync::Mutex;
 use std::time::Duration;
 use twisty_core::cube3::{facelets, render_net, Cube3, Cube3Move, CubieCube};
 use twisty_core::{InvalidState, Puzzle};
+use twisty_solvers::thistlethwaite::Thistlethwaite;
 use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::{Limits, Solution, Solver};
 
@@ -34,7 +36,7 @@ impl CliPuzzle for Cube3 {
     }
 
     fn solver_names(&self) -> Vec<&'static str> {
-        vec!["two-phase"]
+        vec!["two-phase", "thistlethwaite"]
     }
 
     fn solve(
@@ -44,6 +46,40 @@ impl CliPuzzle for Cube3 {
         state: &CubieCube,
         args: &SolveArgs,
     ) -> CliResult<Solution<Cube3Move>> {
+        if solver == "thistlethwaite" {
+            let limits = Limits {
+                max_length: args.max_length,
+                metric: args.metric.into(),
+                ..Limits::default()
+            };
+            let sol = Thistlethwaite::global().solve(self, state, &limits)?;
+            if args.groups {
+                let phases = Thistlethwaite::global().solve_phases(state)?;
+                let mut text = String::new();
+                let mut cur = *state;
+                for (i, (moves, _, secs)) in phases.iter().enumerate() {
+                    self.apply_all(&mut cur, moves);
+                    text.push_str(&format!(
+                        "Phase {} (G{} -> G{}): {} ({} HTM, {:.3} ms)\n{}\n",
+                        i + 1,
+                        i,
+                        i + 1,
+                        if moves.is_empty() {
+                            "-".to_string()
+                        } else {
+                            self.format_moves(moves)
+                        },
+                        moves.len(),
+                        secs * 1e3,
+                        render_net(&cur, ctx.colour)
+                    ));
+                }
+                if let Ok(mut g) = GROUPS.lock() {
+                    *g = Some(text);
+                }
+            }
+            return Ok(sol);
+        }
         if solver != "two-phase" {
             return Err(CliError::usage(anyhow::anyhow!(
                 "unknown 3x3x3 solver `{solver}`"
@@ -93,8 +129,17 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 
 /// `twisty solve` for the 3x3x3.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    commands::solve::run(ctx, &Cube3, args)
+    commands::solve::run(ctx, &Cube3, args)?;
+    if args.groups {
+        if let Some(text) = GROUPS.lock().ok().and_then(|mut g| g.take()) {
+            print!("{text}");
+        }
+    }
+    Ok(())
 }
+
+/// Per-phase report of the last Thistlethwaite solve, printed after the solution by `--groups`.
+static GROUPS: Mutex<Option<String>> = Mutex::new(None);
 
 /// `twisty play` for the 3x3x3.
 pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {

@@ -144,15 +144,15 @@ impl Tables {
         let mut q = VecDeque::new();
         let solved = CubieCube::default();
         corner96[perm_rank(&solved.corner_perms())] = 0;
-        reps.push(solved.clone());
-        q.push_back(solved.clone());
+        reps.push(solved);
+        q.push_back(solved);
         while let Some(c) = q.pop_front() {
             for &m in &half {
-                let n = c.clone().after(m);
+                let n = c.after(m);
                 let r = perm_rank(&n.corner_perms());
                 if corner96[r] == UNSEEN {
                     corner96[r] = reps.len() as u8;
-                    reps.push(n.clone());
+                    reps.push(n);
                     q.push_back(n);
                 }
             }
@@ -176,13 +176,13 @@ impl Tables {
             let i = self.coord(phase, s);
             if dist[i] == UNSEEN {
                 dist[i] = 0;
-                q.push_back(s.clone());
+                q.push_back(*s);
             }
         }
         while let Some(c) = q.pop_front() {
             let d = dist[self.coord(phase, &c)];
             for &m in &moves {
-                let n = c.clone().after(m);
+                let n = c.after(m);
                 let i = self.coord(phase, &n);
                 if dist[i] == UNSEEN {
                     dist[i] = d + 1;
@@ -228,7 +228,7 @@ impl Thistlethwaite {
 
     /// Solves `state` phase by phase; returns the phase solutions and per-phase (nodes, seconds).
     pub fn solve_phases(&self, state: &CubieCube) -> Result<Vec<(Vec<Cube3Move>, u64, f64)>, SolveError> {
-        let mut cur = state.clone();
+        let mut cur = *state;
         let mut out = Vec::with_capacity(4);
         for phase in 0..4 {
             let start = Instant::now();
@@ -285,7 +285,7 @@ impl Thistlethwaite {
             if prev < 6 && (f == prev || (f % 3 == prev % 3 && f < prev)) {
                 continue;
             }
-            let n = c.clone().after(m);
+            let n = c.after(m);
             path.push(m);
             if self.dfs(phase, moves, &n, g + 1, bound, f, path, nodes) {
                 return true;

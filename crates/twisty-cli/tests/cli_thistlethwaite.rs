@@ -1,0 +1,48 @@
+//! `twisty solve --solver thistlethwaite` on the 3x3x3.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+const SCRAMBLE: &str = "R U2 F' L D B2 R' U F2 D' L2 B U' R2 F";
+
+fn twisty(dir: &tempfile::TempDir) -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+fn solution_of(out: &str) -> String {
+    out.lines()
+        .find_map(|l| l.strip_prefix("Solution: "))
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn solve_with_groups() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args(["solve", "--solver", "thistlethwaite", "--groups", SCRAMBLE]));
+    assert!(out.contains("Solver: thistlethwaite"), "{out}");
+    for p in 1..=4 {
+        assert!(out.contains(&format!("Phase {p} (G{} -> G{p})", p - 1)), "{out}");
+    }
+    let sol = solution_of(&out);
+    assert!(
+        out.find("Solution: ").unwrap() < out.find("Phase 1").unwrap(),
+        "{out}"
+    );
+    let back = stdout(twisty(&dir).args(["show", &format!("{SCRAMBLE} {sol}")]));
+    assert!(back.contains(SOLVED), "{back}");
+}
+
+#[test]
+fn solved_state_and_listing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args(["solve", "--solver", "thistlethwaite"]));
+    assert!(out.contains("(already solved)"), "{out}");
+}
