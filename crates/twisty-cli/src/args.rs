@@ -244,6 +244,10 @@ pub struct SolveArgs {
     /// time and the cube after that phase.
     #[arg(long)]
     pub groups: bool,
+    /// With the Thistlethwaite solver: try up to K solutions of each phase and keep the
+    /// shortest total (1 = the classic algorithm; time grows about as K³).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub search_phases: u32,
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,

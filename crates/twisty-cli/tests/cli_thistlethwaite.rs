@@ -46,3 +46,46 @@ fn solved_state_and_listing() {
     let out = stdout(twisty(&dir).args(["solve", "--solver", "thistlethwaite"]));
     assert!(out.contains("(already solved)"), "{out}");
 }
+
+#[test]
+fn groups_in_json_and_search_phases() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args([
+        "solve",
+        "--solver",
+        "thistlethwaite",
+        "--search-phases",
+        "3",
+        "--json",
+        SCRAMBLE,
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let phases = v["phases"].as_array().unwrap();
+    assert_eq!(phases.len(), 4);
+    assert_eq!(phases[0]["name"], "G0 -> G1");
+    let total: u64 = phases.iter().map(|p| p["length"].as_u64().unwrap()).sum();
+    assert!(v["length"].as_u64().unwrap() <= total);
+    let sol = v["solution"].as_str().unwrap();
+    let back = stdout(twisty(&dir).args(["show", &format!("{SCRAMBLE} {sol}")]));
+    assert!(back.contains(SOLVED), "{back}");
+}
+
+#[test]
+fn absurd_search_phases_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(&dir)
+        .args([
+            "solve",
+            "--solver",
+            "thistlethwaite",
+            "--search-phases",
+            "0",
+            SCRAMBLE,
+        ])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8(out).unwrap().contains("search-phases"));
+}

@@ -13,4 +13,4 @@ pub mod swarm;
 pub mod thistlethwaite;
 pub mod twophase;
 
-pub use solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
+pub use solver::{verify, Limits, PhaseReport, SearchStats, Solution, SolveError, Solver};

@@ -46,6 +46,24 @@ pub struct SearchStats {
     pub elapsed: Duration,
     /// Free-form per-depth or per-phase breakdown: (label, nodes, seconds).
     pub breakdown: Vec<(String, u64, f64)>,
+    /// For staged solvers: each phase's own moves, before the phases are joined and
+    /// simplified (empty for single-stage solvers).
+    pub phases: Vec<PhaseReport>,
+}
+
+/// One phase of a staged solve.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct PhaseReport {
+    /// Phase name, e.g. `G0 -> G1`.
+    pub name: String,
+    /// The phase's moves in the puzzle's notation.
+    pub moves: String,
+    /// Number of moves (HTM).
+    pub length: u32,
+    /// Nodes generated in the phase.
+    pub nodes: u64,
+    /// Seconds spent in the phase.
+    pub seconds: f64,
 }
 
 /// A verified solution.

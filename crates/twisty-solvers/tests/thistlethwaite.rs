@@ -75,6 +75,67 @@ fn random_states_solve() {
     }
 }
 
+#[test]
+fn search_phases_never_longer_and_phases_join_to_the_solution() {
+    let p = Cube3;
+    let t = Thistlethwaite::global();
+    let mut rng = seeded_rng(11);
+    let (mut sum1, mut sum4) = (0, 0);
+    for _ in 0..30 {
+        let s = p.random_state(&mut rng);
+        let a = t.solve_with(&p, &s, &Limits::default(), 1).unwrap();
+        let b = t.solve_with(&p, &s, &Limits::default(), 4).unwrap();
+        verify(&p, &s, &b.moves).unwrap();
+        assert!(b.moves.len() <= a.moves.len());
+        sum1 += a.moves.len();
+        sum4 += b.moves.len();
+        assert_eq!(b.stats.phases.len(), 4);
+        let mut joined = Vec::new();
+        for ph in &b.stats.phases {
+            let m = p.parse_moves(&ph.moves).unwrap();
+            assert_eq!(m.len() as u32, ph.length);
+            joined.extend(m);
+        }
+        assert_eq!(simplify(&joined), b.moves);
+    }
+    assert!(
+        sum4 < sum1,
+        "K = 4 gave no shorter total over 30 states ({sum4} vs {sum1})"
+    );
+}
+
+#[test]
+fn stops_on_cancel_and_timeout() {
+    let p = Cube3;
+    let t = Thistlethwaite::global();
+    let s = p.state_after(&p.parse_moves("R U F D L B R2 U2").unwrap());
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        t.solve(&p, &s, &limits),
+        Err(twisty_solvers::SolveError::Cancelled { .. })
+    ));
+    let limits = Limits {
+        timeout: Some(std::time::Duration::ZERO),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        t.solve(&p, &s, &limits),
+        Err(twisty_solvers::SolveError::Timeout { .. })
+    ));
+    let limits = Limits {
+        max_length: Some(3),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        t.solve(&p, &s, &limits),
+        Err(twisty_solvers::SolveError::NoSolutionWithin { max_length: 3 })
+    ));
+}
+
 /// Median time and mean length over 1000 random states (run in release).
 #[test]
 #[ignore]

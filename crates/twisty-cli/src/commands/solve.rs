@@ -101,6 +101,7 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
             "time_ms": elapsed.as_secs_f64() * 1e3,
             "total_time_ms": wall.as_secs_f64() * 1e3,
             "breakdown": sol.stats.breakdown,
+            "phases": sol.stats.phases,
         }));
     }
     let text = p.format_moves(&sol.moves);
@@ -131,6 +132,13 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
         line.push_str(&format!("  (total with tables: {})", human_duration(wall)));
     }
     println!("{line}");
+    if args.groups {
+        if sol.stats.phases.is_empty() {
+            eprintln!("note: --groups: the {solver} solver has no phases to report");
+        } else {
+            print!("{}", p.phase_report(&state, &sol.stats.phases, ctx.colour)?);
+        }
+    }
     if args.visualize {
         crate::commands::visualize::run(ctx, p, &state, scramble.as_deref(), &sol.moves, args.delay)?;
     }

@@ -3,7 +3,6 @@
 use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
-use std::sync::Mutex;
 use std::time::Duration;
 use twisty_core::cube3::{facelets, render_net, Cube3, Cube3Move, CubieCube};
 use twisty_core::{InvalidState, Puzzle};
@@ -49,36 +48,17 @@ impl CliPuzzle for Cube3 {
         if solver == "thistlethwaite" {
             let limits = Limits {
                 max_length: args.max_length,
+                timeout: args.timeout.map(Duration::from_secs_f64),
+                cancel: Some(ctx.cancel.clone()),
                 metric: args.metric.into(),
                 ..Limits::default()
             };
-            let sol = Thistlethwaite::global().solve(self, state, &limits)?;
-            if args.groups {
-                let phases = Thistlethwaite::global().solve_phases(state)?;
-                let mut text = String::new();
-                let mut cur = *state;
-                for (i, (moves, _, secs)) in phases.iter().enumerate() {
-                    self.apply_all(&mut cur, moves);
-                    text.push_str(&format!(
-                        "Phase {} (G{} -> G{}): {} ({} HTM, {:.3} ms)\n{}\n",
-                        i + 1,
-                        i,
-                        i + 1,
-                        if moves.is_empty() {
-                            "-".to_string()
-                        } else {
-                            self.format_moves(moves)
-                        },
-                        moves.len(),
-                        secs * 1e3,
-                        render_net(&cur, ctx.colour)
-                    ));
-                }
-                if let Ok(mut g) = GROUPS.lock() {
-                    *g = Some(text);
-                }
-            }
-            return Ok(sol);
+            return Ok(Thistlethwaite::global().solve_with(
+                self,
+                state,
+                &limits,
+                args.search_phases as usize,
+            )?);
         }
         if solver != "two-phase" {
             return Err(CliError::usage(anyhow::anyhow!(
@@ -99,6 +79,31 @@ impl CliPuzzle for Cube3 {
             metric: args.metric.into(),
         };
         Ok(TwoPhase::global().solve_with_probes(self, state, &limits, args.probes.unwrap_or(0))?)
+    }
+
+    fn phase_report(
+        &self,
+        state: &CubieCube,
+        phases: &[twisty_solvers::PhaseReport],
+        colour: bool,
+    ) -> CliResult<String> {
+        let mut out = format!("Start\n{}", cubie_lines(state, None, colour));
+        let mut cur = *state;
+        for (i, p) in phases.iter().enumerate() {
+            let moves = self.parse_moves(&p.moves)?;
+            self.apply_all(&mut cur, &moves);
+            out.push_str(&format!(
+                "\nPhase {} ({}): {}\nHalf-turn metric: {}  Time: {}\n{}",
+                i + 1,
+                p.name,
+                if p.moves.is_empty() { "-" } else { &p.moves },
+                p.length,
+                crate::output::human_duration(Duration::from_secs_f64(p.seconds)),
+                cubie_lines(&cur, Some(i), colour)
+            ));
+        }
+        out.push_str(&format!("\n{}\n", render_net(&cur, colour)));
+        Ok(out)
     }
 
     fn random_state_scramble(
@@ -129,19 +134,78 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 
 /// `twisty solve` for the 3x3x3.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    commands::solve::run(ctx, &Cube3, args)?;
-    if args.groups {
-        if let Some(text) = GROUPS.lock().ok().and_then(|mut g| g.take()) {
-            print!("{text}");
-        }
-    }
-    Ok(())
+    commands::solve::run(ctx, &Cube3, args)
 }
-
-/// Per-phase report of the last Thistlethwaite solve, printed after the solution by `--groups`.
-static GROUPS: Mutex<Option<String>> = Mutex::new(None);
 
 /// `twisty play` for the 3x3x3.
 pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &Cube3, PuzzleKind::Cube3, args)
+}
+
+/// Which cubie entries the end of Thistlethwaite phase `phase` (0..4) solves: corner
+/// permutation, corner orientation, edge permutation and edge orientation, by position.
+fn solved_by_phase(c: &CubieCube, phase: usize) -> [[bool; 12]; 4] {
+    let (cp, co, ep, eo) = (c.corner_perms(), c.corner_oris(), c.edge_perms(), c.edge_oris());
+    let tetrad = |x: u8| matches!(x, 0 | 2 | 5 | 7);
+    let slice = |x: u8| match x {
+        1 | 3 | 5 | 7 => 0,
+        0 | 2 | 4 | 6 => 1,
+        _ => 2,
+    };
+    let mut out = [[false; 12]; 4];
+    for i in 0..12 {
+        let pos = i as u8;
+        match phase {
+            0 => out[3][i] = eo[i] == 0,
+            1 => {
+                if i < 8 {
+                    out[1][i] = co[i] == 0;
+                }
+                out[2][i] = i >= 8 && ep[i] >= 8;
+            }
+            2 => {
+                if i < 8 {
+                    out[0][i] = tetrad(cp[i]) == tetrad(pos);
+                }
+                out[2][i] = i < 8 && slice(ep[i]) == slice(pos);
+            }
+            _ => {
+                if i < 8 {
+                    out[0][i] = cp[i] == pos;
+                }
+                out[2][i] = ep[i] == pos;
+            }
+        }
+    }
+    out
+}
+
+/// The cubie arrays of `c` (permutation and orientation of corners and edges), with the
+/// entries solved by Thistlethwaite phase `phase` highlighted (green, or in brackets
+/// without colour).
+fn cubie_lines(c: &CubieCube, phase: Option<usize>, colour: bool) -> String {
+    let rows: [(&str, Vec<u8>); 4] = [
+        ("Corner permutation", c.corner_perms().to_vec()),
+        ("Corner orientation", c.corner_oris().to_vec()),
+        ("Edge permutation  ", c.edge_perms().to_vec()),
+        ("Edge orientation  ", c.edge_oris().to_vec()),
+    ];
+    let marks = phase.map(|p| solved_by_phase(c, p));
+    let mut out = String::new();
+    for (r, (name, values)) in rows.iter().enumerate() {
+        out.push_str(name);
+        out.push_str(": ");
+        for (i, v) in values.iter().enumerate() {
+            let hit = marks.is_some_and(|m| m[r][i]);
+            out.push_str(&match (hit, colour) {
+                (true, true) => format!(" \x1b[1;32m{v:>2}\x1b[0m  "),
+                (true, false) => format!("[{v:>2}] "),
+                (false, _) => format!(" {v:>2}  "),
+            });
+        }
+        let trimmed = out.trim_end().len();
+        out.truncate(trimmed);
+        out.push('\n');
+    }
+    out
 }

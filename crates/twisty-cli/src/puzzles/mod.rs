@@ -67,6 +67,32 @@ pub trait CliPuzzle: Puzzle + Sync {
         crate::commands::play::edit_state_string(self, state, draft, words)
     }
 
+    /// The per-phase report of a staged solve (`solve --groups`): for each phase its name,
+    /// moves, length and time, then the state after it. The default draws the state with
+    /// [`CliPuzzle::render`].
+    fn phase_report(
+        &self,
+        state: &Self::State,
+        phases: &[twisty_solvers::PhaseReport],
+        colour: bool,
+    ) -> CliResult<String> {
+        let mut out = format!("Start\n{}\n", self.render(state, colour));
+        let mut cur = state.clone();
+        for p in phases {
+            let moves = self.parse_moves(&p.moves)?;
+            self.apply_all(&mut cur, &moves);
+            out.push_str(&format!(
+                "{}: {} ({} moves, {})\n{}\n",
+                p.name,
+                if p.moves.is_empty() { "-" } else { &p.moves },
+                p.length,
+                crate::output::human_duration(std::time::Duration::from_secs_f64(p.seconds)),
+                self.render(&cur, colour)
+            ));
+        }
+        Ok(out)
+    }
+
     /// A uniformly random state and a move sequence that produces it (the inverse of a
     /// solution), for `scramble --random-state`.
     fn random_state_scramble(

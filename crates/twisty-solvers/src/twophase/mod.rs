@@ -102,6 +102,7 @@ impl TwoPhase {
                     ("phase-2 nodes".to_string(), ctx.phase2_nodes(), 0.0),
                     ("phase-2 probes".to_string(), ctx.probes(), 0.0),
                 ],
+                ..SearchStats::default()
             },
             moves,
         })
