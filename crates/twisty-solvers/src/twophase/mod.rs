@@ -20,6 +20,7 @@
 
 pub mod coord;
 pub mod search;
+pub mod sym;
 pub mod tables;
 
 pub use search::SearchContext;
@@ -155,13 +156,15 @@ mod tests {
     #[test]
     fn prune_table_sizes_and_depths() {
         let t = TwoPhase::global().tables();
+        assert_eq!(t.phase2.corners.classes(), 2768);
+        assert_eq!(t.phase2.edges.classes(), 2768);
         let cases = [
             (&t.twist_slice_prune, 2187 * 495, 9),
             (&t.flip_slice_prune, 2048 * 495, 9),
             (&t.twist_flip_prune, 2187 * 2048, 9),
-            (&t.cperm_sperm_prune, 40320 * 24, 14),
-            (&t.eperm_sperm_prune, 40320 * 24, 12),
-            (&t.eperm_ccombp_prune, 40320 * 140, 13),
+            (&t.phase2.corner_sperm_prune, 2768 * 24, 14),
+            (&t.phase2.edge_sperm_prune, 2768 * 24, 12),
+            (&t.phase2.edge_ccombp_prune, 2768 * 140, 13),
         ];
         for (k, (table, len, depth)) in cases.into_iter().enumerate() {
             assert_eq!(table.len(), len, "table {k}");

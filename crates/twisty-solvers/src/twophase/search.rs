@@ -1,6 +1,25 @@
 //! The two-phase search on the tables: a reusable per-thread context.
+//!
+//! The search runs over growing phase-1 lengths `length1`; for each, over the six start
+//! states (three axis frames × the state and its inverse), and for each over sequences of
+//! pre-moves. With pre-moves `Q1 … Qn` the search solves `Qn ⋯ Q1 · S` by `P` (phase 1
+//! then phase 2), so `S` is solved by `P · Qn ⋯ Q1`; the phase-1 length is then
+//! `length1 - n`, at least [`PRE_MOVES_FROM`]. Phase 2 is a depth-first search at the
+//! largest length still useful (at most [`PHASE2_CAP`] in the first pass), then shortened
+//! while it can be.
+//!
+//! Three cuts keep the search small:
+//! - within phase 1, when a quarter turn leaves the distance estimate more than one above
+//!   what is left, the half turn and the other quarter turn of that face cannot fit either
+//!   (they are one move away from it), so the face is left;
+//! - at the end of phase 1, when the phase-2 estimate exceeds the phase-2 budget by two or
+//!   more, the other quarter turn of the last phase-1 face (a half turn away) is skipped;
+//! - the last pre-move is always a clockwise quarter turn `X` of R, F, L or B, and each
+//!   phase-1 solution is tried with both `X` and `X'` there: they differ by a half turn, a
+//!   phase-2 move, so they share phase 1.
 
 use super::coord::{self, N_CCOMBP, N_FLIP, N_SLICE, N_SPERM};
+use super::sym::N_SYM;
 use super::tables::{Tables, PHASE2_MOVES};
 use crate::solver::{Limits, SolveError};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,21 +30,34 @@ use twisty_core::cube3::{Cube3Move, CubieCube};
 /// Longest solution the buffers hold.
 pub const MAX_MOVES: usize = 41;
 
-/// Phase-1 depth from which each search is also tried after each of the 18 pre-moves (as
-/// in min2phase: if Q·S·P = solved then S·(P·Q) = solved), which gives many more phase-1
-/// solutions per depth where plain searches get expensive. Measured: at length 20 it halves
-/// the median and mean solve times; at 21 it costs more than it saves, hence
-/// [`PRE_MOVES_MAX_LENGTH`].
+/// Smallest phase-1 length searched after pre-moves (as in min2phase): pre-move
+/// sequences of length `n` are tried at phase-1 length `length1 - n ≥ PRE_MOVES_FROM`.
 pub const PRE_MOVES_FROM: usize = 7;
 
-/// Pre-moves are tried only for length bounds up to this.
-pub const PRE_MOVES_MAX_LENGTH: usize = 20;
+/// Longest pre-move sequence.
+pub const MAX_PRE_MOVES: usize = 20;
+
+/// Longest phase 2 searched in the first pass. Long phase-2 searches rarely succeed and
+/// cost much; a second, uncapped pass runs only when the first finds nothing, so the
+/// search stays complete within the bound.
+pub const PHASE2_CAP: usize = 13;
 
 /// Why the search stopped early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stop {
     Timeout,
     Cancelled,
+}
+
+/// What a search step tells its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    /// Stop: a solution is held and no more is asked for.
+    Done,
+    /// Go on with the next move.
+    Next,
+    /// The other turns of this face cannot succeed either: go on with the next face.
+    NextFace,
 }
 
 /// Per-search working state: move stacks and the solution buffer. Reusable: solving with
@@ -37,24 +69,35 @@ pub struct SearchContext {
     starts: [CubieCube; 6],
     /// Phase-1 moves of the current path (move indices in the search's frame).
     p1: [u8; MAX_MOVES],
+    /// `p1_cubes[i]`: the start state after the first `i` phase-1 moves (valid up to
+    /// `valid1`).
+    p1_cubes: [CubieCube; MAX_MOVES + 1],
+    valid1: usize,
     /// Phase-2 moves of the current path.
     p2: [u8; MAX_MOVES],
+    /// The pre-moves of the current search, in the order chosen (`pre[0]` outermost).
+    pre: [u8; MAX_PRE_MOVES],
+    pre_len: usize,
     /// The solution found, in the original frame.
     solution: [Cube3Move; MAX_MOVES],
     solution_len: usize,
-    /// The search being run (0..6) and its phase-1 depth.
+    /// The search being run (0..6).
     variant: usize,
+    /// Phase-1 plus pre-move length of this round, and the phase-1 length.
+    length1: usize,
     depth1: usize,
-    found: bool,
+    /// Longest phase 2 worth searching now.
+    max_depth2: usize,
+    /// Longest phase 2 of this pass.
+    cap2: usize,
+    /// Whether phase 1 may end before `depth1` (only at the shortest phase 1 after
+    /// pre-moves, whose shorter phase-1 solutions no other round tries).
+    allow_shorter: bool,
     /// Whether a solution is held (possibly while searching on for a shorter one).
     have_solution: bool,
     /// Keep searching for shorter solutions until this many phase-2 searches were started.
     min_probes: u64,
-    /// The start state of the current search (a variant, after its pre-move if any).
-    current: CubieCube,
-    /// The pre-move of the current search (a move index), if any.
-    pre: Option<u8>,
-    /// Total length bound.
+    /// Total length bound (lowered to find shorter solutions).
     max_length: usize,
     nodes: u64,
     max_nodes: u64,
@@ -71,12 +114,53 @@ fn may_follow(prev: u8, next: u8) -> bool {
     prev != next && !(prev % 3 == next % 3 && next < prev)
 }
 
-/// Whether a move may end phase 1: a quarter turn of R, F, L or B (anything else would
-/// already have been found with a shorter phase 1).
+#[cfg(test)]
+/// Whether a move can end phase 1: a quarter turn of R, F, L or B (the other moves keep
+/// the phase-2 subgroup).
 #[inline]
 fn ends_phase1(m: u8) -> bool {
     let face = m / 3;
     face % 3 != 0 && m % 3 != 1
+}
+
+/// Whether a move is a clockwise quarter turn of R, F, L or B (the last pre-move).
+#[inline]
+fn is_last_pre_move(m: u8) -> bool {
+    m % 3 == 0 && (m / 3) % 3 != 0
+}
+
+/// The phase-1 coordinates of a cube.
+#[inline]
+fn coords1(c: &CubieCube) -> (u16, u16, u16) {
+    (coord::twist(c), coord::flip(c), coord::slice(c))
+}
+
+/// A phase-2 state: corner class and symmetry, edge class and symmetry (see
+/// [`super::sym`]), slice permutation, corner combination and parity.
+#[derive(Debug, Clone, Copy)]
+struct P2 {
+    corner: u16,
+    csym: u8,
+    edge: u16,
+    esym: u8,
+    sperm: u8,
+    ccombp: u8,
+}
+
+/// Appends move `m` to `moves[..*n]`, merging it with the last move when both turn the
+/// same face.
+fn push_merged(moves: &mut [u8; MAX_MOVES], n: &mut usize, m: u8) {
+    if *n > 0 && moves[*n - 1] / 3 == m / 3 {
+        let amount = (moves[*n - 1] % 3 + 1 + m % 3 + 1) % 4;
+        if amount == 0 {
+            *n -= 1;
+        } else {
+            moves[*n - 1] = 3 * (m / 3) + amount - 1;
+        }
+    } else if *n < MAX_MOVES {
+        moves[*n] = m;
+        *n += 1;
+    }
 }
 
 impl SearchContext {
@@ -86,16 +170,21 @@ impl SearchContext {
             tables,
             starts: [CubieCube::SOLVED; 6],
             p1: [0; MAX_MOVES],
+            p1_cubes: [CubieCube::SOLVED; MAX_MOVES + 1],
+            valid1: 0,
             p2: [0; MAX_MOVES],
+            pre: [0; MAX_PRE_MOVES],
+            pre_len: 0,
             solution: [Cube3Move::ALL[0]; MAX_MOVES],
             solution_len: 0,
             variant: 0,
+            length1: 0,
             depth1: 0,
-            found: false,
+            max_depth2: 0,
+            cap2: PHASE2_CAP,
+            allow_shorter: false,
             have_solution: false,
             min_probes: 0,
-            current: CubieCube::SOLVED,
-            pre: None,
             max_length: 0,
             nodes: 0,
             max_nodes: u64::MAX,
@@ -143,9 +232,9 @@ impl SearchContext {
         self.phase2_probes = 0;
         self.nodes2 = 0;
         self.solution_len = 0;
-        self.found = false;
         self.have_solution = false;
         self.max_length = (max_length as usize).min(MAX_MOVES - 1);
+        let bound = self.max_length;
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline(start);
         self.cancel.clone_from(&limits.cancel);
@@ -154,56 +243,12 @@ impl SearchContext {
             self.starts[2 * frame] = self.tables.to_frame(state, frame);
             self.starts[2 * frame + 1] = self.tables.to_frame(&inverse, frame);
         }
-        let mut coords = [(0u16, 0u16, 0u16); 6];
-        for (k, c) in coords.iter_mut().enumerate() {
-            let s = &self.starts[k];
-            *c = (coord::twist(s), coord::flip(s), coord::slice(s));
-        }
-        let bound = self.max_length;
-        let mut depth1 = 0;
-        while depth1 <= self.max_length {
-            for (k, &(t, f, s)) in coords.iter().enumerate() {
-                // A search whose start equals an earlier one's (symmetric states) is redundant.
-                if self.starts[..k].contains(&self.starts[k]) || self.h1(t, f, s) as usize > depth1 {
-                    continue;
-                }
-                self.variant = k;
-                self.depth1 = depth1;
-                self.current = self.starts[k];
-                self.pre = None;
-                self.run_phase1(t, f, s, depth1)?;
-                if self.found {
-                    return Ok(&self.solution[..self.solution_len]);
-                }
-            }
-            if self.max_length > PRE_MOVES_MAX_LENGTH
-                || depth1 < PRE_MOVES_FROM
-                || depth1 + 1 > self.max_length
-            {
-                depth1 += 1;
-                continue;
-            }
-            for k in 0..6 {
-                if self.starts[..k].contains(&self.starts[k]) {
-                    continue;
-                }
-                for q in 0..18u8 {
-                    let start = CubieCube::of_move(Cube3Move::ALL[q as usize]).multiply(&self.starts[k]);
-                    let (t, f, s) = (coord::twist(&start), coord::flip(&start), coord::slice(&start));
-                    if self.h1(t, f, s) as usize > depth1 {
-                        continue;
-                    }
-                    self.variant = k;
-                    self.depth1 = depth1;
-                    self.current = start;
-                    self.pre = Some(q);
-                    self.run_phase1(t, f, s, depth1)?;
-                    if self.found {
-                        return Ok(&self.solution[..self.solution_len]);
-                    }
-                }
-            }
-            depth1 += 1;
+        match self.search() {
+            Ok(()) => {}
+            // A solution already held is returned when the budget runs out.
+            Err(_) if self.have_solution => {}
+            Err(Stop::Timeout) => return Err(SolveError::Timeout { deepest_bound: None }),
+            Err(Stop::Cancelled) => return Err(SolveError::Cancelled { deepest_bound: None }),
         }
         if self.have_solution {
             return Ok(&self.solution[..self.solution_len]);
@@ -213,21 +258,70 @@ impl SearchContext {
         })
     }
 
-    fn run_phase1(&mut self, t: u16, f: u16, s: u16, depth1: usize) -> Result<(), SolveError> {
-        match self.phase1(t, f, s, 0, depth1, 6) {
-            Ok(true) => {
-                self.found = true;
-                Ok(())
+    /// Both passes: phase 2 capped at [`PHASE2_CAP`], then (only when nothing was found and
+    /// the cap mattered) uncapped.
+    fn search(&mut self) -> Result<(), Stop> {
+        for cap in [PHASE2_CAP, MAX_MOVES] {
+            if cap > PHASE2_CAP && (self.have_solution || self.max_length <= PHASE2_CAP) {
+                break;
             }
-            Ok(false) => Ok(()),
-            // A solution already held is returned when the budget runs out.
-            Err(_) if self.have_solution => {
-                self.found = true;
-                Ok(())
+            self.cap2 = cap;
+            let mut length1 = 0;
+            while length1 <= self.max_length {
+                self.length1 = length1;
+                self.max_depth2 = self.cap2.min(self.max_length - length1);
+                for k in 0..6 {
+                    // A search whose start equals an earlier one's (symmetric states) is
+                    // redundant.
+                    if self.starts[..k].contains(&self.starts[k]) {
+                        continue;
+                    }
+                    self.variant = k;
+                    let s = self.starts[k];
+                    if self.pre_moves(&s, 0, 18)? == Flow::Done {
+                        return Ok(());
+                    }
+                }
+                length1 += 1;
             }
-            Err(Stop::Timeout) => Err(SolveError::Timeout { deepest_bound: None }),
-            Err(Stop::Cancelled) => Err(SolveError::Cancelled { deepest_bound: None }),
         }
+        Ok(())
+    }
+
+    /// Runs phase 1 on `cc` (the start after `n` pre-moves, the last one `last`, 18 =
+    /// none) when it ends with an allowed pre-move, then extends the pre-moves.
+    fn pre_moves(&mut self, cc: &CubieCube, n: usize, last: u8) -> Result<Flow, Stop> {
+        if n == 0 || is_last_pre_move(last) {
+            self.pre_len = n;
+            self.depth1 = self.length1 - n;
+            self.allow_shorter = n > 0 && self.depth1 == PRE_MOVES_FROM;
+            self.p1_cubes[0] = *cc;
+            self.valid1 = 0;
+            let (t, f, s) = coords1(cc);
+            let h = self.h1(t, f, s);
+            if h as usize <= self.depth1 && self.phase1(t, f, s, h, self.depth1, 6)? == Flow::Done {
+                return Ok(Flow::Done);
+            }
+        }
+        if n >= MAX_PRE_MOVES || n + PRE_MOVES_FROM >= self.length1 {
+            return Ok(Flow::Next);
+        }
+        let last_level = n + 1 + PRE_MOVES_FROM >= self.length1;
+        for m in 0..18u8 {
+            if last < 18 && (m / 3) % 3 == (last / 3) % 3 {
+                continue;
+            }
+            if last_level && !is_last_pre_move(m) {
+                continue;
+            }
+            self.tick()?;
+            let cd = CubieCube::of_move(Cube3Move::ALL[m as usize]).multiply(cc);
+            self.pre[n] = m;
+            if self.pre_moves(&cd, n + 1, m)? == Flow::Done {
+                return Ok(Flow::Done);
+            }
+        }
+        Ok(Flow::Next)
     }
 
     #[inline]
@@ -240,27 +334,95 @@ impl SearchContext {
         a.max(b).max(c)
     }
 
-    /// Whether the flip × slice and twist × flip distances are below `bound` (twist × slice
-    /// is tested by the caller), reading the large twist × flip table only when the small
-    /// one passes.
+    /// The phase-2 coordinates of a cube.
     #[inline]
-    fn h1_below(&self, twist: u16, flip: u16, slice: u16, bound: usize) -> bool {
-        let t = &self.tables;
-        let s = slice as usize;
-        (t.flip_slice_prune.get(flip as usize * N_SLICE + s) as usize) < bound
-            && (t.twist_flip_prune.get(twist as usize * N_FLIP + flip as usize) as usize) < bound
+    fn coords2(&self, c: &CubieCube) -> P2 {
+        let p = &self.tables.phase2;
+        let cs = p.corners.raw_to_sym[coord::cperm(c) as usize];
+        let es = p.edges.raw_to_sym[coord::eperm(c) as usize];
+        P2 {
+            corner: cs >> 4,
+            csym: (cs & 15) as u8,
+            edge: es >> 4,
+            esym: (es & 15) as u8,
+            sperm: coord::sperm(c) as u8,
+            ccombp: coord::ccombp(c) as u8,
+        }
     }
 
+    /// Whether the phase-2 estimate of `x` (the largest of the state's and its inverse's
+    /// three table distances) is below `togo`. Also the way to compute the estimate:
+    /// [`Self::h2`].
     #[inline]
-    fn h2(&self, cperm: u16, eperm: u16, sperm: u16, ccombp: u16) -> u8 {
+    fn h2_below(&self, x: &P2, togo: usize) -> bool {
+        let p = &self.tables.phase2;
+        let sp = x.sperm as usize * N_SYM;
+        if p.corner_sperm_prune
+            .get(x.corner as usize * N_SPERM + p.sperm_conj[sp + x.csym as usize] as usize)
+            as usize
+            >= togo
+        {
+            return false;
+        }
+        if p.edge_sperm_prune
+            .get(x.edge as usize * N_SPERM + p.sperm_conj[sp + x.esym as usize] as usize) as usize
+            >= togo
+        {
+            return false;
+        }
+        let cc = p.ccombp_conj[x.ccombp as usize * N_SYM + x.esym as usize] as usize;
+        if p.edge_ccombp_prune.get(x.edge as usize * N_CCOMBP + cc) as usize >= togo {
+            return false;
+        }
+        // The inverse state: corners s⁻¹·R⁻¹·s with R⁻¹ = u⁻¹·Ri·u, so class Ri and
+        // symmetry u·s; likewise the edges.
+        let ci = p.corners.inverse[x.corner as usize];
+        let wc = p.sym_mult[(ci & 15) as usize][x.csym as usize] as usize;
+        let ei = p.edges.inverse[x.edge as usize];
+        let we = p.sym_mult[(ei & 15) as usize][x.esym as usize] as usize;
+        let spi = p.sperm_inv[x.sperm as usize] as usize * N_SYM;
+        let (ci, ei) = ((ci >> 4) as usize, (ei >> 4) as usize);
+        if p.corner_sperm_prune
+            .get(ci * N_SPERM + p.sperm_conj[spi + wc] as usize) as usize
+            >= togo
+        {
+            return false;
+        }
+        if p.edge_sperm_prune
+            .get(ei * N_SPERM + p.sperm_conj[spi + we] as usize) as usize
+            >= togo
+        {
+            return false;
+        }
+        let v = p.sym_mult[we][p.sym_inv[wc] as usize] as usize;
+        let cci = p.ccombp_conj[p.class_ccombp[ci] as usize * N_SYM + v] as usize;
+        (p.edge_ccombp_prune.get(ei * N_CCOMBP + cci) as usize) < togo
+    }
+
+    /// The phase-2 state after phase-2 move `j` (0..10).
+    #[inline]
+    fn step2(&self, x: &P2, j: usize) -> P2 {
         let t = &self.tables;
-        let s = sperm as usize;
-        let a = t.cperm_sperm_prune.get(cperm as usize * N_SPERM + s);
-        let b = t.eperm_sperm_prune.get(eperm as usize * N_SPERM + s);
-        let c = t
-            .eperm_ccombp_prune
-            .get(eperm as usize * N_CCOMBP + ccombp as usize);
-        a.max(b).max(c)
+        let p = &t.phase2;
+        // c = s⁻¹·R·s, so c·m = s⁻¹·(R·m')·s with m' = s·m·s⁻¹; R·m' = t⁻¹·R'·t from the
+        // class move table, so the new symmetry is t·s.
+        let mc = p.sym_move[x.csym as usize][j] as usize;
+        let pc = p.corners.moves[x.corner as usize * 10 + mc];
+        let me = p.sym_move[x.esym as usize][j] as usize;
+        let pe = p.edges.moves[x.edge as usize * 10 + me];
+        P2 {
+            corner: pc >> 4,
+            csym: p.sym_mult[(pc & 15) as usize][x.csym as usize],
+            edge: pe >> 4,
+            esym: p.sym_mult[(pe & 15) as usize][x.esym as usize],
+            sperm: t.sperm_move[x.sperm as usize * 10 + j] as u8,
+            ccombp: t.ccombp_move[x.ccombp as usize * 10 + j] as u8,
+        }
+    }
+
+    /// The phase-2 estimate of `x`.
+    fn h2(&self, x: &P2) -> usize {
+        (0..=20).find(|&d| self.h2_below(x, d + 1)).unwrap_or(21)
     }
 
     /// Counts a node and, every 4096 nodes, checks the budgets.
@@ -281,112 +443,158 @@ impl SearchContext {
         Ok(())
     }
 
-    /// Phase-1 IDA* step: `done` moves made, `togo` to make; `last` is the last face (6 =
-    /// none).
+    /// Phase-1 IDA* step: the node's coordinates and estimate `h`, `togo` moves left of
+    /// `depth1`, `last` the last face (6 = none).
     fn phase1(
         &mut self,
         twist: u16,
         flip: u16,
         slice: u16,
-        done: usize,
+        h: u8,
         togo: usize,
         last: u8,
-    ) -> Result<bool, Stop> {
-        if togo == 0 {
-            if done > 0 && !ends_phase1(self.p1[done - 1]) {
-                return Ok(false);
+    ) -> Result<Flow, Stop> {
+        if h == 0 && togo < 5 {
+            // In the subgroup. With fewer than five moves left nothing below can end phase 1
+            // again (no sequence of at most four moves ending with a quarter turn of R, F, L
+            // or B leads from the subgroup back into it; a test checks this), so this is the
+            // end of phase 1 — which must be at `depth1` unless shorter ones are allowed.
+            if togo == 0 || self.allow_shorter {
+                let full = self.depth1;
+                self.depth1 -= togo;
+                let r = self.init_phase2();
+                self.depth1 = full;
+                return r;
             }
-            return self.phase2_start();
+            return Ok(Flow::Next);
         }
-        for m in 0..18u8 {
-            let face = m / 3;
+        let done = self.depth1 - togo;
+        for face in 0..6u8 {
             if last < 6 && !may_follow(last, face) {
                 continue;
             }
-            if togo == 1 && !ends_phase1(m) {
-                continue;
-            }
-            self.tick()?;
-            let mi = m as usize;
-            let t = &self.tables;
-            // Cheapest test first: the flip is only looked up when twist × slice passes.
-            let nt = t.twist_move[twist as usize * 18 + mi];
-            let ns = t.slice_move[slice as usize * 18 + mi];
-            if t.twist_slice_prune.get(nt as usize * N_SLICE + ns as usize) as usize >= togo {
-                continue;
-            }
-            let nf = t.flip_move[flip as usize * 18 + mi];
-            if !self.h1_below(nt, nf, ns, togo) {
-                continue;
-            }
-            // In the subgroup with 1..=4 moves to go: no sequence of at most 4 moves that
-            // ends with a quarter turn of R, F, L or B leads from the subgroup back into it
-            // (checked by a test), so nothing below can end phase 1 (Kociemba's cut).
-            if (2..=5).contains(&togo) && nt == 0 && nf == 0 && ns == 0 {
-                continue;
-            }
-            self.p1[done] = m;
-            if self.phase1(nt, nf, ns, done + 1, togo - 1, face)? {
-                return Ok(true);
+            for power in 0..3u8 {
+                let m = face * 3 + power;
+                let mi = m as usize;
+                self.tick()?;
+                let t = &self.tables;
+                // Cheapest test first; a value above `togo` rules out the whole face.
+                let nt = t.twist_move[twist as usize * 18 + mi];
+                let ns = t.slice_move[slice as usize * 18 + mi];
+                let a = t.twist_slice_prune.get(nt as usize * N_SLICE + ns as usize) as usize;
+                if a > togo {
+                    break;
+                } else if a == togo {
+                    continue;
+                }
+                let nf = t.flip_move[flip as usize * 18 + mi];
+                let b = t.flip_slice_prune.get(nf as usize * N_SLICE + ns as usize) as usize;
+                if b > togo {
+                    break;
+                } else if b == togo {
+                    continue;
+                }
+                let c = t.twist_flip_prune.get(nt as usize * N_FLIP + nf as usize) as usize;
+                if c > togo {
+                    break;
+                } else if c == togo {
+                    continue;
+                }
+                self.p1[done] = m;
+                self.valid1 = self.valid1.min(done);
+                match self.phase1(nt, nf, ns, a.max(b).max(c) as u8, togo - 1, face)? {
+                    Flow::Done => return Ok(Flow::Done),
+                    Flow::NextFace => break,
+                    Flow::Next => {}
+                }
             }
         }
-        Ok(false)
+        Ok(Flow::Next)
     }
 
-    /// At the end of phase 1: the phase-2 coordinates of the reached state, then phase 2
-    /// within what is left of the length bound.
-    fn phase2_start(&mut self) -> Result<bool, Stop> {
+    /// At the end of phase 1: the phase-2 coordinates of the reached state (and, after
+    /// pre-moves, of the state with the last pre-move inverted), then phase 2.
+    fn init_phase2(&mut self) -> Result<Flow, Stop> {
         if self.have_solution && self.phase2_probes >= self.min_probes {
             // The probe budget for shorter solutions is spent: return the best one.
-            return Ok(true);
+            return Ok(Flow::Done);
         }
         self.phase2_probes += 1;
         let d1 = self.depth1;
-        let mut c = self.current;
-        for &m in &self.p1[..d1] {
-            if let Some(mv) = Cube3Move::from_index(m) {
-                c.apply_move(mv);
-            }
+        for i in self.valid1..d1 {
+            let mv = Cube3Move::ALL[self.p1[i] as usize];
+            self.p1_cubes[i + 1] = self.p1_cubes[i].after(mv);
         }
-        let (cp, ep, sp, cc) = (
-            coord::cperm(&c),
-            coord::eperm(&c),
-            coord::sperm(&c),
-            coord::ccombp(&c),
-        );
-        let h = self.h2(cp, ep, sp, cc) as usize;
-        let Some(limit) = self.max_length.checked_sub(d1 + self.pre.is_some() as usize) else {
-            return Ok(false);
+        self.valid1 = d1;
+        let c = self.p1_cubes[d1];
+        let first = self.coords2(&c);
+        let h_first = self.h2(&first);
+        // With pre-moves, the last one (a clockwise quarter turn X) may as well be X'.
+        let (second, h_second) = if self.pre_len > 0 {
+            let x2 = self.pre[self.pre_len - 1] + 1;
+            let c2 = CubieCube::of_move(Cube3Move::ALL[x2 as usize]).multiply(&c);
+            let s = self.coords2(&c2);
+            (s, self.h2(&s))
+        } else {
+            (first, usize::MAX)
         };
-        if h > limit {
-            return Ok(false);
+        let h = h_first.min(h_second);
+        if h > self.max_depth2 {
+            return Ok(if h >= self.max_depth2 + 2 {
+                Flow::NextFace
+            } else {
+                Flow::Next
+            });
         }
         let last = if d1 > 0 { self.p1[d1 - 1] / 3 } else { 6 };
-        for d2 in h..=limit {
-            if self.phase2([cp, ep, sp, cc], 0, d2, last)? {
-                self.record(d2);
-                self.have_solution = true;
-                if self.phase2_probes >= self.min_probes || self.solution_len == 0 {
-                    return Ok(true);
-                }
-                // Search on for a strictly shorter solution.
-                self.max_length = self.solution_len - 1;
-                return Ok(false);
+        let mut depth2 = self.max_depth2;
+        let mut found = false;
+        loop {
+            let mut spare = None;
+            let mut flipped = false;
+            if h_first <= depth2 {
+                spare = self.phase2(first, depth2, 0, last)?;
+            }
+            if spare.is_none() && h_second <= depth2 {
+                spare = self.phase2(second, depth2, 0, last)?;
+                flipped = true;
+            }
+            let Some(spare) = spare else { break };
+            let d2 = depth2 - spare;
+            self.record(d2, flipped);
+            self.have_solution = true;
+            found = true;
+            if self.solution_len == 0 || d2 == 0 {
+                break;
+            }
+            depth2 = d2 - 1;
+            if depth2 < h {
+                break;
             }
         }
-        Ok(false)
+        if !found {
+            return Ok(Flow::Next);
+        }
+        if self.phase2_probes >= self.min_probes || self.solution_len == 0 {
+            return Ok(Flow::Done);
+        }
+        // Search on for a strictly shorter solution.
+        self.max_length = self.solution_len - 1;
+        self.max_depth2 = self.cap2.min(self.max_length.saturating_sub(self.length1));
+        if self.length1 > self.max_length {
+            return Ok(Flow::Done);
+        }
+        Ok(Flow::Next)
     }
 
-    /// Phase-2 IDA* step on (corner perm, U/D edge perm, slice perm, corner comb + parity).
-    fn phase2(
-        &mut self,
-        [cp, ep, sp, cc]: [u16; 4],
-        done: usize,
-        togo: usize,
-        last: u8,
-    ) -> Result<bool, Stop> {
+    /// Phase-2 depth-first step on (corner perm, U/D edge perm, slice perm, corner comb +
+    /// parity) with `togo` moves left; returns how many were left unused on success.
+    fn phase2(&mut self, x: P2, togo: usize, done: usize, last: u8) -> Result<Option<usize>, Stop> {
+        if x.corner == 0 && x.edge == 0 && x.sperm == 0 {
+            return Ok(Some(togo));
+        }
         if togo == 0 {
-            return Ok(cp == 0 && ep == 0 && sp == 0);
+            return Ok(None);
         }
         for (j, &m) in PHASE2_MOVES.iter().enumerate() {
             let face = m / 3;
@@ -395,46 +603,35 @@ impl SearchContext {
             }
             self.tick()?;
             self.nodes2 += 1;
-            let t = &self.tables;
-            let nc = t.cperm_move[cp as usize * 10 + j];
-            let ne = t.eperm_move[ep as usize * 10 + j];
-            let ns = t.sperm_move[sp as usize * 10 + j];
-            let ncc = t.ccombp_move[cc as usize * 10 + j];
-            if self.h2(nc, ne, ns, ncc) as usize >= togo {
+            let next = self.step2(&x, j);
+            if !self.h2_below(&next, togo) {
                 continue;
             }
             self.p2[done] = m;
-            if self.phase2([nc, ne, ns, ncc], done + 1, togo - 1, face)? {
-                return Ok(true);
+            if let Some(spare) = self.phase2(next, togo - 1, done + 1, face)? {
+                return Ok(Some(spare));
             }
         }
-        Ok(false)
+        Ok(None)
     }
 
-    /// Stores the solution of the current search (phase 1 then `d2` phase-2 moves), mapped
-    /// back to the original frame and, for the inverse searches, inverted.
-    fn record(&mut self, d2: usize) {
+    /// Stores the solution of the current search (phase 1, `d2` phase-2 moves, then the
+    /// pre-moves from the last chosen to the first, the last one inverted when `flipped`),
+    /// mapped back to the original frame and, for the inverse searches, inverted.
+    fn record(&mut self, d2: usize, flipped: bool) {
         let d1 = self.depth1;
-        // The moves in the search's frame: phase 1, phase 2, then the pre-move (merged into
-        // the last move when it turns the same face).
         let mut moves = [0u8; MAX_MOVES];
         let mut n = 0;
         for i in 0..d1 + d2 {
-            moves[n] = if i < d1 { self.p1[i] } else { self.p2[i - d1] };
-            n += 1;
+            let m = if i < d1 { self.p1[i] } else { self.p2[i - d1] };
+            push_merged(&mut moves, &mut n, m);
         }
-        if let Some(q) = self.pre {
-            if n > 0 && moves[n - 1] / 3 == q / 3 {
-                let amount = (moves[n - 1] % 3 + 1 + q % 3 + 1) % 4;
-                if amount == 0 {
-                    n -= 1;
-                } else {
-                    moves[n - 1] = 3 * (q / 3) + amount - 1;
-                }
-            } else {
-                moves[n] = q;
-                n += 1;
+        for i in (0..self.pre_len).rev() {
+            let mut q = self.pre[i];
+            if flipped && i == self.pre_len - 1 {
+                q += 2;
             }
+            push_merged(&mut moves, &mut n, q);
         }
         let frame = &self.tables.frame_moves[self.variant / 2];
         let inverse = self.variant % 2 == 1;
@@ -474,5 +671,44 @@ mod tests {
             }
         }
         walk(CubieCube::SOLVED, 4, 6);
+    }
+
+    /// The phase-2 state tracked through symmetry move tables gives the estimate of the
+    /// cube it stands for: the largest table distance of the cube and of its inverse.
+    #[test]
+    fn tracked_phase2_states_match_the_cube() {
+        let tp = crate::twophase::TwoPhase::global();
+        let ctx = tp.context();
+        let p = &tp.tables().phase2;
+        let mut rng = twisty_core::seeded_rng(8);
+        let mut c = CubieCube::SOLVED;
+        let mut x = ctx.coords2(&c);
+        for _ in 0..5000 {
+            let j = rand::Rng::random_range(&mut rng, 0..10);
+            c.apply_move(Cube3Move::ALL[PHASE2_MOVES[j] as usize]);
+            x = ctx.step2(&x, j);
+            let d = p.distances(&c);
+            let di = p.distances(&c.inverse());
+            let want = d.iter().chain(&di).copied().max().unwrap_or(0) as usize;
+            assert_eq!(ctx.h2(&x), want);
+            assert_eq!(
+                x.corner == 0 && x.edge == 0 && x.sperm == 0,
+                c == CubieCube::SOLVED
+            );
+        }
+    }
+
+    #[test]
+    fn merging_moves() {
+        let mut moves = [0u8; MAX_MOVES];
+        let mut n = 0;
+        // R2 then R = R'; then U; then U' cancels it.
+        push_merged(&mut moves, &mut n, 4);
+        push_merged(&mut moves, &mut n, 3);
+        assert_eq!(&moves[..n], &[5]);
+        push_merged(&mut moves, &mut n, 0);
+        push_merged(&mut moves, &mut n, 2);
+        assert_eq!(&moves[..n], &[5]);
+        assert!(is_last_pre_move(3) && !is_last_pre_move(5) && !is_last_pre_move(0));
     }
 }

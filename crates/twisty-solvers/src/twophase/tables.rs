@@ -5,12 +5,15 @@
 //! value as representative (a coordinate's change under a move depends only on the
 //! coordinate), so no "unrank" function is needed.
 //!
-//! Pruning tables are plain (not symmetry-reduced) distance tables, 4 bits per entry, of
-//! pairs of coordinates: twist × slice, flip × slice and twist × flip for phase 1, corner permutation ×
-//! slice permutation, U/D edge permutation × slice permutation and U/D edge permutation ×
-//! (U-corner positions, corner parity) for phase 2 (about 8 MB in all). Both heuristics are admissible, so each phase's IDA* is exact within its bound.
+//! Pruning tables are distance tables, 4 bits per entry, of pairs of coordinates. Phase 1:
+//! twist × slice, flip × slice and twist × flip (plain, about 3.3 MB). Phase 2: corner
+//! permutation × slice permutation, U/D edge permutation × slice permutation and U/D edge
+//! permutation × (U-corner positions, corner parity), reduced by the 16 symmetries that keep
+//! the U/D axis (about 300 KB, see [`super::sym`]). Every table is an exact distance in its
+//! pair of coordinates, so each phase's estimate is admissible.
 
 use super::coord::{self, *};
+use super::sym::Phase2Sym;
 use twisty_core::cube3::{Cube3Move, CubieCube};
 
 /// The ten moves of phase 2, `U U2 U' D D2 D' R2 L2 F2 B2`, as move indices 0..18.
@@ -25,12 +28,10 @@ pub struct Tables {
     pub flip_move: Vec<u16>,
     /// Slice-position move table, `N_SLICE × 18`.
     pub slice_move: Vec<u16>,
-    /// Corner-permutation move table, `N_CPERM × 10` (phase-2 moves).
-    pub cperm_move: Vec<u16>,
-    /// U/D edge permutation move table, `N_EPERM × 10` (phase-2 moves).
-    pub eperm_move: Vec<u16>,
     /// Corner combination and parity move table, `N_CCOMBP × 10` (phase-2 moves).
     pub ccombp_move: Vec<u16>,
+    /// The symmetry-reduced phase-2 coordinates and pruning tables.
+    pub phase2: Phase2Sym,
     /// Slice permutation move table, `N_SPERM × 10` (phase-2 moves).
     pub sperm_move: Vec<u16>,
     /// Phase-1 distances of `twist × N_SLICE + slice`.
@@ -39,12 +40,6 @@ pub struct Tables {
     pub flip_slice_prune: PruneTable,
     /// Phase-1 distances of `twist × N_FLIP + flip`.
     pub twist_flip_prune: PruneTable,
-    /// Phase-2 distances of `cperm × N_SPERM + sperm`.
-    pub cperm_sperm_prune: PruneTable,
-    /// Phase-2 distances of `eperm × N_SPERM + sperm`.
-    pub eperm_sperm_prune: PruneTable,
-    /// Phase-2 distances of `eperm × N_CCOMBP + ccombp`.
-    pub eperm_ccombp_prune: PruneTable,
     /// For each axis frame a (0 = U/D, 1 and 2 = the two others, reached by rotating the
     /// cube about its URF–DBL diagonal), the move of the original frame that a move of
     /// frame a stands for, by move index.
@@ -53,7 +48,8 @@ pub struct Tables {
     pub rotation: CubieCube,
 }
 
-fn move_table(n: usize, moves: &[u8], f: impl Fn(&CubieCube) -> u16) -> Vec<u16> {
+/// A move table of a coordinate, built by a breadth-first walk over its values from solved.
+pub(crate) fn move_table(n: usize, moves: &[u8], f: impl Fn(&CubieCube) -> u16) -> Vec<u16> {
     let k = moves.len();
     let mut table = vec![u16::MAX; n * k];
     let mut reps: Vec<Option<CubieCube>> = vec![None; n];
@@ -84,7 +80,7 @@ fn move_table(n: usize, moves: &[u8], f: impl Fn(&CubieCube) -> u16) -> Vec<u16>
 /// Breadth-first distances over pairs `a × nb + b` with two move tables of `k` moves (a
 /// move set closed under inverses). Once half the entries are reached, each level is found
 /// backwards: an unreached entry one move away from the current level joins the next one.
-fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8> {
+pub(crate) fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8> {
     let n = na * nb;
     let mut dist = vec![u8::MAX; n];
     dist[0] = 0;
@@ -130,6 +126,18 @@ pub struct PruneTable {
 }
 
 impl PruneTable {
+    /// Packs full distances (values above 15 are stored as 15).
+    pub fn from_distances(full: &[u8]) -> PruneTable {
+        let mut data = vec![0u8; full.len().div_ceil(2)];
+        for (i, &d) in full.iter().enumerate() {
+            data[i >> 1] |= d.min(15) << ((i & 1) * 4);
+        }
+        PruneTable {
+            data,
+            len: full.len(),
+        }
+    }
+
     fn build(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> PruneTable {
         let full = prune_table(na, nb, k, ma, mb);
         let mut data = vec![0u8; full.len().div_ceil(2)];
@@ -194,16 +202,12 @@ impl Tables {
         let twist_move = move_table(N_TWIST, &all, coord::twist);
         let flip_move = move_table(N_FLIP, &all, coord::flip);
         let slice_move = move_table(N_SLICE, &all, coord::slice);
-        let cperm_move = move_table(N_CPERM, &PHASE2_MOVES, coord::cperm);
-        let eperm_move = move_table(N_EPERM, &PHASE2_MOVES, coord::eperm);
         let sperm_move = move_table(N_SPERM, &PHASE2_MOVES, coord::sperm);
         let ccombp_move = move_table(N_CCOMBP, &PHASE2_MOVES, coord::ccombp);
+        let phase2 = Phase2Sym::build(&sperm_move, &ccombp_move);
         let twist_slice_prune = PruneTable::build(N_TWIST, N_SLICE, 18, &twist_move, &slice_move);
         let flip_slice_prune = PruneTable::build(N_FLIP, N_SLICE, 18, &flip_move, &slice_move);
         let twist_flip_prune = PruneTable::build(N_TWIST, N_FLIP, 18, &twist_move, &flip_move);
-        let cperm_sperm_prune = PruneTable::build(N_CPERM, N_SPERM, 10, &cperm_move, &sperm_move);
-        let eperm_sperm_prune = PruneTable::build(N_EPERM, N_SPERM, 10, &eperm_move, &sperm_move);
-        let eperm_ccombp_prune = PruneTable::build(N_EPERM, N_CCOMBP, 10, &eperm_move, &ccombp_move);
         let rotation = rotation_urf();
         let inv = rotation.inverse();
         // frame a: state' = R^a · c · R^-a; a move m' of frame a stands for R^-a · m' · R^a.
@@ -226,16 +230,12 @@ impl Tables {
             twist_move,
             flip_move,
             slice_move,
-            cperm_move,
-            eperm_move,
             sperm_move,
             ccombp_move,
+            phase2,
             twist_slice_prune,
             flip_slice_prune,
             twist_flip_prune,
-            cperm_sperm_prune,
-            eperm_sperm_prune,
-            eperm_ccombp_prune,
             frame_moves,
             rotation,
         }
@@ -255,15 +255,11 @@ impl Tables {
         2 * (self.twist_move.len()
             + self.flip_move.len()
             + self.slice_move.len()
-            + self.cperm_move.len()
-            + self.eperm_move.len()
             + self.sperm_move.len()
             + self.ccombp_move.len())
+            + self.phase2.bytes()
             + self.twist_slice_prune.bytes()
             + self.flip_slice_prune.bytes()
             + self.twist_flip_prune.bytes()
-            + self.cperm_sperm_prune.bytes()
-            + self.eperm_sperm_prune.bytes()
-            + self.eperm_ccombp_prune.bytes()
     }
 }
