@@ -21,6 +21,7 @@
 pub mod coord;
 pub mod search;
 pub mod sym;
+pub mod sym1;
 pub mod tables;
 
 pub use search::SearchContext;
@@ -159,9 +160,9 @@ mod tests {
         assert_eq!(t.phase2.corners.classes(), 2768);
         assert_eq!(t.phase2.edges.classes(), 2768);
         let cases = [
-            (&t.twist_slice_prune, 2187 * 495, 9),
-            (&t.flip_slice_prune, 2048 * 495, 9),
-            (&t.twist_flip_prune, 2187 * 2048, 9),
+            (&t.phase1.twist_slice_prune, 324 * 495, 9),
+            (&t.phase1.flip_slice_prune, 336 * 495, 9),
+            (&t.phase1.twist_flip_prune, 324 * 2048, 9),
             (&t.phase2.corner_sperm_prune, 2768 * 24, 14),
             (&t.phase2.edge_sperm_prune, 2768 * 24, 12),
             (&t.phase2.edge_ccombp_prune, 2768 * 140, 13),
@@ -174,8 +175,22 @@ mod tests {
             assert_eq!(h[0], 1, "table {k}");
             assert_eq!(h.iter().sum::<usize>(), len);
         }
-        // One move from solved: R and R' give the same twist and slice positions (R2 gives
-        // solved ones), and so for L, F and B: four entries.
-        assert_eq!(t.twist_slice_prune.histogram()[..3], [1, 4, 50]);
+        // One move from solved: a quarter turn of R, F, L or B leaves the subgroup, U and
+        // the half turns keep it.
+        for (text, want) in [
+            ("R", 1),
+            ("F'", 1),
+            ("B", 1),
+            ("U", 0),
+            ("L2", 0),
+            ("U R", 1),
+            ("R U", 2),
+        ] {
+            let c = Cube3.state_after(&Cube3.parse_moves(text).unwrap_or_default());
+            let d = t
+                .phase1
+                .distances(coord::twist(&c), coord::flip(&c), coord::slice(&c));
+            assert_eq!(d.into_iter().max(), Some(want), "{text}: {d:?}");
+        }
     }
 }

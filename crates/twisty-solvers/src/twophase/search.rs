@@ -20,6 +20,7 @@
 
 use super::coord::{self, N_CCOMBP, N_FLIP, N_SLICE, N_SPERM};
 use super::sym::N_SYM;
+use super::sym1::N_SYM1;
 use super::tables::{Tables, PHASE2_MOVES};
 use crate::solver::{Limits, SolveError};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -326,11 +327,7 @@ impl SearchContext {
 
     #[inline]
     fn h1(&self, twist: u16, flip: u16, slice: u16) -> u8 {
-        let t = &self.tables;
-        let s = slice as usize;
-        let a = t.twist_slice_prune.get(twist as usize * N_SLICE + s);
-        let b = t.flip_slice_prune.get(flip as usize * N_SLICE + s);
-        let c = t.twist_flip_prune.get(twist as usize * N_FLIP + flip as usize);
+        let [a, b, c] = self.tables.phase1.distances(twist, flip, slice);
         a.max(b).max(c)
     }
 
@@ -478,28 +475,41 @@ impl SearchContext {
                 let mi = m as usize;
                 self.tick()?;
                 let t = &self.tables;
+                let p = &t.phase1;
                 // Cheapest test first; a value above `togo` rules out the whole face.
                 let nt = t.twist_move[twist as usize * 18 + mi];
-                let ns = t.slice_move[slice as usize * 18 + mi];
-                let a = t.twist_slice_prune.get(nt as usize * N_SLICE + ns as usize) as usize;
+                let ns = t.slice_move[slice as usize * 18 + mi] as usize * N_SYM1;
+                let ts = p.twist.raw_to_sym[nt as usize] as usize;
+                let (tc, tsym) = (ts >> 3, ts & 7);
+                let a = p
+                    .twist_slice_prune
+                    .get(tc * N_SLICE + p.slice_conj[ns + tsym] as usize) as usize;
                 if a > togo {
                     break;
                 } else if a == togo {
                     continue;
                 }
                 let nf = t.flip_move[flip as usize * 18 + mi];
-                let b = t.flip_slice_prune.get(nf as usize * N_SLICE + ns as usize) as usize;
+                let fs = p.flip.raw_to_sym[nf as usize] as usize;
+                let (fc, fsym) = (fs >> 3, fs & 7);
+                let b = p
+                    .flip_slice_prune
+                    .get(fc * N_SLICE + p.slice_conj[ns + fsym] as usize) as usize;
                 if b > togo {
                     break;
                 } else if b == togo {
                     continue;
                 }
-                let c = t.twist_flip_prune.get(nt as usize * N_FLIP + nf as usize) as usize;
+                let c = p
+                    .twist_flip_prune
+                    .get(tc * N_FLIP + p.flip_conj[nf as usize * N_SYM1 + tsym] as usize)
+                    as usize;
                 if c > togo {
                     break;
                 } else if c == togo {
                     continue;
                 }
+                let ns = (ns / N_SYM1) as u16;
                 self.p1[done] = m;
                 self.valid1 = self.valid1.min(done);
                 match self.phase1(nt, nf, ns, a.max(b).max(c) as u8, togo - 1, face)? {

@@ -23,9 +23,9 @@ pub const N_SYM: usize = 16;
 /// A symmetry or a state as permutations: `c[i]` is the corner at corner position `i`,
 /// `e[i]` the edge at edge position `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Perm {
-    c: [u8; 8],
-    e: [u8; 12],
+pub(crate) struct Perm {
+    pub(crate) c: [u8; 8],
+    pub(crate) e: [u8; 12],
 }
 
 impl Perm {
@@ -34,7 +34,7 @@ impl Perm {
         e: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
     };
 
-    fn of_cube(c: &CubieCube) -> Perm {
+    pub(crate) fn of_cube(c: &CubieCube) -> Perm {
         Perm {
             c: c.corner_perms(),
             e: c.edge_perms(),
@@ -53,7 +53,7 @@ impl Perm {
         }
     }
 
-    fn inverse(&self) -> Perm {
+    pub(crate) fn inverse(&self) -> Perm {
         let mut out = Perm::IDENTITY;
         for (i, &x) in self.c.iter().enumerate() {
             out.c[x as usize] = i as u8;
@@ -114,7 +114,7 @@ fn sperm_perm(x: usize) -> Perm {
 }
 
 /// The 16 symmetries: `F2^a · U4^b · LR2^c` at index `8a + 2b + c`.
-fn symmetries() -> [Perm; N_SYM] {
+pub(crate) fn symmetries() -> [Perm; N_SYM] {
     let u4 = Perm {
         c: [3, 0, 1, 2, 7, 4, 5, 6],
         e: [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],

@@ -5,15 +5,18 @@
 //! value as representative (a coordinate's change under a move depends only on the
 //! coordinate), so no "unrank" function is needed.
 //!
-//! Pruning tables are distance tables, 4 bits per entry, of pairs of coordinates. Phase 1:
-//! twist × slice, flip × slice and twist × flip (plain, about 3.3 MB). Phase 2: corner
-//! permutation × slice permutation, U/D edge permutation × slice permutation and U/D edge
-//! permutation × (U-corner positions, corner parity), reduced by the 16 symmetries that keep
-//! the U/D axis (about 300 KB, see [`super::sym`]). Every table is an exact distance in its
-//! pair of coordinates, so each phase's estimate is admissible.
+//! Pruning tables are distance tables, 4 bits per entry, of pairs of coordinates, reduced
+//! by symmetry. Phase 1: twist × slice, flip × slice and twist × flip, reduced by eight
+//! symmetries (about 500 KB, see [`super::sym1`]). Phase 2: corner permutation × slice
+//! permutation, U/D edge permutation × slice permutation and U/D edge permutation ×
+//! (U-corner positions, corner parity), reduced by the 16 symmetries that keep the U/D axis
+//! (about 300 KB, see [`super::sym`]). Every table is an exact distance in its pair of
+//! coordinates, so each phase's estimate is admissible, and all of them fit in a
+//! processor's cache.
 
 use super::coord::{self, *};
 use super::sym::Phase2Sym;
+use super::sym1::Phase1Sym;
 use twisty_core::cube3::{Cube3Move, CubieCube};
 
 /// The ten moves of phase 2, `U U2 U' D D2 D' R2 L2 F2 B2`, as move indices 0..18.
@@ -34,12 +37,8 @@ pub struct Tables {
     pub phase2: Phase2Sym,
     /// Slice permutation move table, `N_SPERM × 10` (phase-2 moves).
     pub sperm_move: Vec<u16>,
-    /// Phase-1 distances of `twist × N_SLICE + slice`.
-    pub twist_slice_prune: PruneTable,
-    /// Phase-1 distances of `flip × N_SLICE + slice`.
-    pub flip_slice_prune: PruneTable,
-    /// Phase-1 distances of `twist × N_FLIP + flip`.
-    pub twist_flip_prune: PruneTable,
+    /// The symmetry-reduced phase-1 pruning tables.
+    pub phase1: Phase1Sym,
     /// For each axis frame a (0 = U/D, 1 and 2 = the two others, reached by rotating the
     /// cube about its URF–DBL diagonal), the move of the original frame that a move of
     /// frame a stands for, by move index.
@@ -80,6 +79,7 @@ pub(crate) fn move_table(n: usize, moves: &[u8], f: impl Fn(&CubieCube) -> u16) 
 /// Breadth-first distances over pairs `a × nb + b` with two move tables of `k` moves (a
 /// move set closed under inverses). Once half the entries are reached, each level is found
 /// backwards: an unreached entry one move away from the current level joins the next one.
+#[cfg(test)]
 pub(crate) fn prune_table(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> Vec<u8> {
     let n = na * nb;
     let mut dist = vec![u8::MAX; n];
@@ -128,18 +128,6 @@ pub struct PruneTable {
 impl PruneTable {
     /// Packs full distances (values above 15 are stored as 15).
     pub fn from_distances(full: &[u8]) -> PruneTable {
-        let mut data = vec![0u8; full.len().div_ceil(2)];
-        for (i, &d) in full.iter().enumerate() {
-            data[i >> 1] |= d.min(15) << ((i & 1) * 4);
-        }
-        PruneTable {
-            data,
-            len: full.len(),
-        }
-    }
-
-    fn build(na: usize, nb: usize, k: usize, ma: &[u16], mb: &[u16]) -> PruneTable {
-        let full = prune_table(na, nb, k, ma, mb);
         let mut data = vec![0u8; full.len().div_ceil(2)];
         for (i, &d) in full.iter().enumerate() {
             data[i >> 1] |= d.min(15) << ((i & 1) * 4);
@@ -205,9 +193,7 @@ impl Tables {
         let sperm_move = move_table(N_SPERM, &PHASE2_MOVES, coord::sperm);
         let ccombp_move = move_table(N_CCOMBP, &PHASE2_MOVES, coord::ccombp);
         let phase2 = Phase2Sym::build(&sperm_move, &ccombp_move);
-        let twist_slice_prune = PruneTable::build(N_TWIST, N_SLICE, 18, &twist_move, &slice_move);
-        let flip_slice_prune = PruneTable::build(N_FLIP, N_SLICE, 18, &flip_move, &slice_move);
-        let twist_flip_prune = PruneTable::build(N_TWIST, N_FLIP, 18, &twist_move, &flip_move);
+        let phase1 = Phase1Sym::build(&twist_move, &flip_move, &slice_move);
         let rotation = rotation_urf();
         let inv = rotation.inverse();
         // frame a: state' = R^a · c · R^-a; a move m' of frame a stands for R^-a · m' · R^a.
@@ -233,9 +219,7 @@ impl Tables {
             sperm_move,
             ccombp_move,
             phase2,
-            twist_slice_prune,
-            flip_slice_prune,
-            twist_flip_prune,
+            phase1,
             frame_moves,
             rotation,
         }
@@ -258,8 +242,6 @@ impl Tables {
             + self.sperm_move.len()
             + self.ccombp_move.len())
             + self.phase2.bytes()
-            + self.twist_slice_prune.bytes()
-            + self.flip_slice_prune.bytes()
-            + self.twist_flip_prune.bytes()
+            + self.phase1.bytes()
     }
 }
