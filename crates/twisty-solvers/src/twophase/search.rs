@@ -347,30 +347,28 @@ impl SearchContext {
         }
     }
 
-    /// Whether the phase-2 estimate of `x` (the largest of the state's and its inverse's
-    /// three table distances) is below `togo`. Also the way to compute the estimate:
-    /// [`Self::h2`].
+    /// The three table distances of a phase-2 state: corner × slice, edge × slice and edge
+    /// × corner combination.
     #[inline]
-    fn h2_below(&self, x: &P2, togo: usize) -> bool {
+    fn distances2(&self, x: &P2) -> [usize; 3] {
         let p = &self.tables.phase2;
         let sp = x.sperm as usize * N_SYM;
-        if p.corner_sperm_prune
-            .get(x.corner as usize * N_SPERM + p.sperm_conj[sp + x.csym as usize] as usize)
-            as usize
-            >= togo
-        {
-            return false;
-        }
-        if p.edge_sperm_prune
-            .get(x.edge as usize * N_SPERM + p.sperm_conj[sp + x.esym as usize] as usize) as usize
-            >= togo
-        {
-            return false;
-        }
         let cc = p.ccombp_conj[x.ccombp as usize * N_SYM + x.esym as usize] as usize;
-        if p.edge_ccombp_prune.get(x.edge as usize * N_CCOMBP + cc) as usize >= togo {
-            return false;
-        }
+        [
+            p.corner_sperm_prune
+                .get(x.corner as usize * N_SPERM + p.sperm_conj[sp + x.csym as usize] as usize),
+            p.edge_sperm_prune
+                .get(x.edge as usize * N_SPERM + p.sperm_conj[sp + x.esym as usize] as usize),
+            p.edge_ccombp_prune.get(x.edge as usize * N_CCOMBP + cc),
+        ]
+        .map(usize::from)
+    }
+
+    /// The same three distances for the inverse of the state (the same moves, inverted and
+    /// reversed, solve both).
+    #[inline]
+    fn inverse_distances2(&self, x: &P2) -> [usize; 3] {
+        let p = &self.tables.phase2;
         // The inverse state: corners s⁻¹·R⁻¹·s with R⁻¹ = u⁻¹·Ri·u, so class Ri and
         // symmetry u·s; likewise the edges.
         let ci = p.corners.inverse[x.corner as usize];
@@ -379,21 +377,32 @@ impl SearchContext {
         let we = p.sym_mult[(ei & 15) as usize][x.esym as usize] as usize;
         let spi = p.sperm_inv[x.sperm as usize] as usize * N_SYM;
         let (ci, ei) = ((ci >> 4) as usize, (ei >> 4) as usize);
-        if p.corner_sperm_prune
-            .get(ci * N_SPERM + p.sperm_conj[spi + wc] as usize) as usize
-            >= togo
-        {
-            return false;
-        }
-        if p.edge_sperm_prune
-            .get(ei * N_SPERM + p.sperm_conj[spi + we] as usize) as usize
-            >= togo
-        {
-            return false;
-        }
         let v = p.sym_mult[we][p.sym_inv[wc] as usize] as usize;
         let cci = p.ccombp_conj[p.class_ccombp[ci] as usize * N_SYM + v] as usize;
-        (p.edge_ccombp_prune.get(ei * N_CCOMBP + cci) as usize) < togo
+        [
+            p.corner_sperm_prune
+                .get(ci * N_SPERM + p.sperm_conj[spi + wc] as usize),
+            p.edge_sperm_prune
+                .get(ei * N_SPERM + p.sperm_conj[spi + we] as usize),
+            p.edge_ccombp_prune.get(ei * N_CCOMBP + cci),
+        ]
+        .map(usize::from)
+    }
+
+    /// Whether the phase-2 estimate of `x` (the largest of the state's and its inverse's
+    /// table distances) is below `togo`; the inverse is looked at only when the state
+    /// passes.
+    #[inline]
+    fn h2_below(&self, x: &P2, togo: usize) -> bool {
+        self.distances2(x).into_iter().all(|d| d < togo)
+            && self.inverse_distances2(x).into_iter().all(|d| d < togo)
+    }
+
+    /// The phase-2 estimate of `x`.
+    fn h2(&self, x: &P2) -> usize {
+        let [a, b, c] = self.distances2(x);
+        let [d, e, f] = self.inverse_distances2(x);
+        a.max(b).max(c).max(d).max(e).max(f)
     }
 
     /// The phase-2 state after phase-2 move `j` (0..10).
@@ -415,11 +424,6 @@ impl SearchContext {
             sperm: t.sperm_move[x.sperm as usize * 10 + j] as u8,
             ccombp: t.ccombp_move[x.ccombp as usize * 10 + j] as u8,
         }
-    }
-
-    /// The phase-2 estimate of `x`.
-    fn h2(&self, x: &P2) -> usize {
-        (0..=20).find(|&d| self.h2_below(x, d + 1)).unwrap_or(21)
     }
 
     /// Counts a node and, every 4096 nodes, checks the budgets.
