@@ -147,6 +147,16 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s), "frame {a} is not a permutation");
         }
+        // y · m · y⁻¹ is a move of the same axis class (U/D stays U/D).
+        for (i, &m) in t.conj_moves.iter().enumerate() {
+            let y = t.conj_y;
+            assert_eq!(
+                y.multiply(&CubieCube::of_move(Cube3Move::ALL[i]))
+                    .multiply(&y.inverse()),
+                CubieCube::of_move(Cube3Move::ALL[m as usize])
+            );
+            assert_eq!((i as u8 / 3 % 3 == 0), (m / 3 % 3 == 0));
+        }
         let r = t.rotation;
         assert_eq!(r.multiply(&r).multiply(&r), CubieCube::SOLVED);
         let c = Cube3.state_after(&Cube3.parse_moves("R U F").unwrap_or_default());

@@ -130,10 +130,15 @@ fn is_last_pre_move(m: u8) -> bool {
     m % 3 == 0 && (m / 3) % 3 != 0
 }
 
-/// The phase-1 coordinates of a cube.
-#[inline]
-fn coords1(c: &CubieCube) -> (u16, u16, u16) {
-    (coord::twist(c), coord::flip(c), coord::slice(c))
+/// A phase-1 state: twist, flip and slice, and the twist and flip of the state
+/// conjugated by `y` (see [`Tables::conj_y`]).
+#[derive(Debug, Clone, Copy)]
+struct P1 {
+    twist: u16,
+    flip: u16,
+    slice: u16,
+    twist_c: u16,
+    flip_c: u16,
 }
 
 /// A phase-2 state: corner class and symmetry, edge class and symmetry (see
@@ -298,9 +303,9 @@ impl SearchContext {
             self.allow_shorter = n > 0 && self.depth1 == PRE_MOVES_FROM;
             self.p1_cubes[0] = *cc;
             self.valid1 = 0;
-            let (t, f, s) = coords1(cc);
-            let h = self.h1(t, f, s);
-            if h as usize <= self.depth1 && self.phase1(t, f, s, h, self.depth1, 6)? == Flow::Done {
+            let x = self.coords1(cc);
+            let h = self.h1(&x);
+            if h as usize <= self.depth1 && self.phase1(x, h, self.depth1, 6)? == Flow::Done {
                 return Ok(Flow::Done);
             }
         }
@@ -325,10 +330,26 @@ impl SearchContext {
         Ok(Flow::Next)
     }
 
+    /// The phase-1 coordinates of a cube.
+    fn coords1(&self, c: &CubieCube) -> P1 {
+        let t = &self.tables;
+        let conj = t.conj_y.multiply(c).multiply(&t.conj_y.inverse());
+        P1 {
+            twist: coord::twist(c),
+            flip: coord::flip(c),
+            slice: coord::slice(c),
+            twist_c: coord::twist(&conj),
+            flip_c: coord::flip(&conj),
+        }
+    }
+
+    /// The phase-1 estimate: the largest of the three table distances and the twist ×
+    /// flip distance of the conjugated state.
     #[inline]
-    fn h1(&self, twist: u16, flip: u16, slice: u16) -> u8 {
-        let [a, b, c] = self.tables.phase1.distances(twist, flip, slice);
-        a.max(b).max(c)
+    fn h1(&self, x: &P1) -> u8 {
+        let p = &self.tables.phase1;
+        let [a, b, c] = p.distances(x.twist, x.flip, x.slice);
+        a.max(b).max(c).max(p.twist_flip(x.twist_c, x.flip_c))
     }
 
     /// The phase-2 coordinates of a cube.
@@ -446,15 +467,7 @@ impl SearchContext {
 
     /// Phase-1 IDA* step: the node's coordinates and estimate `h`, `togo` moves left of
     /// `depth1`, `last` the last face (6 = none).
-    fn phase1(
-        &mut self,
-        twist: u16,
-        flip: u16,
-        slice: u16,
-        h: u8,
-        togo: usize,
-        last: u8,
-    ) -> Result<Flow, Stop> {
+    fn phase1(&mut self, x: P1, h: u8, togo: usize, last: u8) -> Result<Flow, Stop> {
         if h == 0 && togo < 5 {
             // In the subgroup. With fewer than five moves left nothing below can end phase 1
             // again (no sequence of at most four moves ending with a quarter turn of R, F, L
@@ -481,8 +494,8 @@ impl SearchContext {
                 let t = &self.tables;
                 let p = &t.phase1;
                 // Cheapest test first; a value above `togo` rules out the whole face.
-                let nt = t.twist_move[twist as usize * 18 + mi];
-                let ns = t.slice_move[slice as usize * 18 + mi] as usize * N_SYM1;
+                let nt = t.twist_move[x.twist as usize * 18 + mi];
+                let ns = t.slice_move[x.slice as usize * 18 + mi] as usize * N_SYM1;
                 let ts = p.twist.raw_to_sym[nt as usize] as usize;
                 let (tc, tsym) = (ts >> 3, ts & 7);
                 let a = p
@@ -493,7 +506,7 @@ impl SearchContext {
                 } else if a == togo {
                     continue;
                 }
-                let nf = t.flip_move[flip as usize * 18 + mi];
+                let nf = t.flip_move[x.flip as usize * 18 + mi];
                 let fs = p.flip.raw_to_sym[nf as usize] as usize;
                 let (fc, fsym) = (fs >> 3, fs & 7);
                 let b = p
@@ -513,10 +526,26 @@ impl SearchContext {
                 } else if c == togo {
                     continue;
                 }
-                let ns = (ns / N_SYM1) as u16;
+                // The conjugated state moves by the conjugated move.
+                let mc = t.conj_moves[mi] as usize;
+                let ntc = t.twist_move[x.twist_c as usize * 18 + mc];
+                let nfc = t.flip_move[x.flip_c as usize * 18 + mc];
+                let d = p.twist_flip(ntc, nfc) as usize;
+                if d > togo {
+                    break;
+                } else if d == togo {
+                    continue;
+                }
+                let next = P1 {
+                    twist: nt,
+                    flip: nf,
+                    slice: (ns / N_SYM1) as u16,
+                    twist_c: ntc,
+                    flip_c: nfc,
+                };
                 self.p1[done] = m;
                 self.valid1 = self.valid1.min(done);
-                match self.phase1(nt, nf, ns, a.max(b).max(c) as u8, togo - 1, face)? {
+                match self.phase1(next, a.max(b).max(c).max(d) as u8, togo - 1, face)? {
                     Flow::Done => return Ok(Flow::Done),
                     Flow::NextFace => break,
                     Flow::Next => {}

@@ -291,6 +291,14 @@ impl Phase1Sym {
         ]
     }
 
+    /// The twist × flip distance of raw coordinates.
+    #[inline]
+    pub fn twist_flip(&self, twist: u16, flip: u16) -> u8 {
+        let ts = self.twist.raw_to_sym[twist as usize] as usize;
+        self.twist_flip_prune
+            .get((ts >> 3) * N_FLIP + self.flip_conj[flip as usize * N_SYM1 + (ts & 7)] as usize)
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         let cl = |c: &SymClasses| 2 * (c.raw_to_sym.len() + c.class_rep.len()) + c.self_sym.len();

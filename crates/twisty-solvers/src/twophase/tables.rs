@@ -45,6 +45,13 @@ pub struct Tables {
     pub frame_moves: [[u8; 18]; 3],
     /// The rotation about the URF–DBL diagonal as a cubie cube (U → R → F).
     pub rotation: CubieCube,
+    /// The quarter turn of the whole cube about U/D, `y`, as a cubie cube. It keeps the
+    /// phase-2 subgroup but not the edge-flip reference of the slice, so `y · c · y⁻¹` has
+    /// other twist and flip coordinates than `c` and the same phase-1 distance: a fourth
+    /// phase-1 estimate.
+    pub conj_y: CubieCube,
+    /// `conj_moves[m]`: the move `y · m · y⁻¹`.
+    pub conj_moves: [u8; 18],
 }
 
 /// A move table of a coordinate, built by a breadth-first walk over its values from solved.
@@ -212,7 +219,26 @@ impl Tables {
             r = r.multiply(&rotation);
             r_inv = inv.multiply(&r_inv);
         }
+        let conj_y = CubieCube::from_parts(
+            [3, 0, 1, 2, 7, 4, 5, 6],
+            [0; 8],
+            [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],
+            [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+        )
+        .unwrap_or(CubieCube::SOLVED);
+        let y_inv = conj_y.inverse();
+        let conj_moves: [u8; 18] = std::array::from_fn(|i| {
+            let c = conj_y
+                .multiply(&CubieCube::of_move(Cube3Move::ALL[i]))
+                .multiply(&y_inv);
+            Cube3Move::ALL
+                .iter()
+                .position(|&x| CubieCube::of_move(x) == c)
+                .unwrap_or(i) as u8
+        });
         Tables {
+            conj_y,
+            conj_moves,
             twist_move,
             flip_move,
             slice_move,
