@@ -365,6 +365,29 @@ pub enum BenchWhich {
     Optimal2x2(BenchCountArgs),
     /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
     Astar2x2(BenchAStarArgs),
+    /// The fast 3x3x3 solvers (two-phase at max 21 and 20, Thistlethwaite) on the same random
+    /// states: median/p90/max time, mean/max length, solves per second.
+    Fast3x3(BenchFast3x3Args),
+}
+
+/// `twisty bench fast3x3`.
+#[derive(Debug, Args)]
+pub struct BenchFast3x3Args {
+    /// Number of random states.
+    #[arg(long, short, default_value_t = 1000)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also solve seed 003's mix files (dfinnis_Rubik_mix_*.txt) in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub mixes: Option<PathBuf>,
+    /// Thistlethwaite: candidate solutions tried per phase (1 = the classic algorithm).
+    #[arg(long, default_value_t = 1)]
+    pub search_phases: u32,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `twisty bench astar2x2`.
