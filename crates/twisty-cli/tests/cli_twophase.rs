@@ -1,0 +1,56 @@
+//! `twisty solve` with the two-phase solver: random mixes, bounds and time limits.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
+fn twisty(dir: &tempfile::TempDir) -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c
+}
+
+fn stdout(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+fn field<'a>(out: &'a str, name: &str) -> &'a str {
+    out.lines().find_map(|l| l.strip_prefix(name)).unwrap()
+}
+
+#[test]
+fn random_mix_of_given_length_is_printed_and_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(twisty(&dir).args(["solve", "--random", "12", "--seed", "5"]));
+    let mix = field(&out, "Scramble: ");
+    assert_eq!(mix.split_whitespace().count(), 12, "{out}");
+    let sol = field(&out, "Solution: ");
+    assert!(sol.split_whitespace().count() <= 21, "{out}");
+    let back = stdout(twisty(&dir).args(["show", &format!("{mix} {sol}")]));
+    assert!(back.contains(SOLVED), "{back}");
+    // The same seed gives the same mix.
+    let again = stdout(twisty(&dir).args(["solve", "--random", "12", "--seed", "5"]));
+    assert_eq!(field(&again, "Scramble: "), mix);
+}
+
+#[test]
+fn bounds_and_time_limits_are_failures() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(&dir)
+        .args(["solve", "--max-length", "3", "R U F D"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution of at most 3 moves"));
+    twisty(&dir)
+        .args(["solve", "--max-length", "18", "--timeout", "0.05", "--facelets", SUPERFLIP])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("time limit"));
+    twisty(&dir)
+        .args(["solve", "--max-length", "99", "R"])
+        .assert()
+        .code(2);
+}
