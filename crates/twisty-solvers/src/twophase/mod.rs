@@ -3,7 +3,7 @@
 //! Phase 1 brings the cube into the subgroup ⟨U, D, R2, L2, F2, B2⟩ (corners twisted right,
 //! edges flipped right, slice edges in the slice); phase 2 solves it with those ten moves.
 //! For growing phase-1 depths, every phase-1 solution that ends with a quarter turn of R, F,
-//! L or B is completed by an IDA* phase 2 within what is left of the length bound, and the
+//! L or B is completed by a phase-2 search within what is left of the length bound, and the
 //! first total within `max_length` (default 21) is returned.
 //!
 //! As in min2phase, six searches are interleaved at each phase-1 length: the state in its
