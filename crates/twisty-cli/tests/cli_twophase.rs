@@ -45,7 +45,15 @@ fn bounds_and_time_limits_are_failures() {
         .code(1)
         .stderr(predicate::str::contains("no solution of at most 3 moves"));
     twisty(&dir)
-        .args(["solve", "--max-length", "18", "--timeout", "0.05", "--facelets", SUPERFLIP])
+        .args([
+            "solve",
+            "--max-length",
+            "18",
+            "--timeout",
+            "0.05",
+            "--facelets",
+            SUPERFLIP,
+        ])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("time limit"));

@@ -54,7 +54,12 @@ fn main() {
         }
         return;
     }
+    // TWOPHASE_MAX=21 (or 20) runs one bound only.
+    let only: Option<u32> = std::env::var("TWOPHASE_MAX").ok().and_then(|v| v.parse().ok());
     for (max, count) in [(21u32, n), (20, n)] {
+        if only.is_some_and(|m| m != max) {
+            continue;
+        }
         let mut rng = seeded_rng(2024);
         let mut times = Vec::with_capacity(count);
         let mut peer_times = Vec::with_capacity(count);

@@ -411,12 +411,48 @@ impl SearchContext {
     }
 
     /// Whether the phase-2 estimate of `x` (the largest of the state's and its inverse's
-    /// table distances) is below `togo`; the inverse is looked at only when the state
-    /// passes.
-    #[inline]
+    /// table distances) is below `togo`. The same lookups as [`Self::distances2`] and
+    /// [`Self::inverse_distances2`], each made only when the ones before it pass.
+    #[inline(always)]
     fn h2_below(&self, x: &P2, togo: usize) -> bool {
-        self.distances2(x).into_iter().all(|d| d < togo)
-            && self.inverse_distances2(x).into_iter().all(|d| d < togo)
+        let p = &self.tables.phase2;
+        let sp = x.sperm as usize * N_SYM;
+        let (corner, edge) = (x.corner as usize, x.edge as usize);
+        if p.corner_sperm_prune
+            .get(corner * N_SPERM + p.sperm_conj[sp + x.csym as usize] as usize) as usize
+            >= togo
+            || p.edge_sperm_prune
+                .get(edge * N_SPERM + p.sperm_conj[sp + x.esym as usize] as usize) as usize
+                >= togo
+        {
+            return false;
+        }
+        let cc = p.ccombp_conj[x.ccombp as usize * N_SYM + x.esym as usize] as usize;
+        if p.edge_ccombp_prune.get(edge * N_CCOMBP + cc) as usize >= togo {
+            return false;
+        }
+        let ci = p.corners.inverse[corner];
+        let wc = p.sym_mult[(ci & 15) as usize][x.csym as usize] as usize;
+        let spi = p.sperm_inv[x.sperm as usize] as usize * N_SYM;
+        let ci = (ci >> 4) as usize;
+        if p.corner_sperm_prune
+            .get(ci * N_SPERM + p.sperm_conj[spi + wc] as usize) as usize
+            >= togo
+        {
+            return false;
+        }
+        let ei = p.edges.inverse[edge];
+        let we = p.sym_mult[(ei & 15) as usize][x.esym as usize] as usize;
+        let ei = (ei >> 4) as usize;
+        if p.edge_sperm_prune
+            .get(ei * N_SPERM + p.sperm_conj[spi + we] as usize) as usize
+            >= togo
+        {
+            return false;
+        }
+        let v = p.sym_mult[we][p.sym_inv[wc] as usize] as usize;
+        let cci = p.ccombp_conj[p.class_ccombp[ci] as usize * N_SYM + v] as usize;
+        (p.edge_ccombp_prune.get(ei * N_CCOMBP + cci) as usize) < togo
     }
 
     /// The phase-2 estimate of `x`.
@@ -734,6 +770,7 @@ mod tests {
             let di = p.distances(&c.inverse());
             let want = d.iter().chain(&di).copied().max().unwrap_or(0) as usize;
             assert_eq!(ctx.h2(&x), want);
+            assert!(ctx.h2_below(&x, want + 1) && !ctx.h2_below(&x, want));
             assert_eq!(
                 x.corner == 0 && x.edge == 0 && x.sperm == 0,
                 c == CubieCube::SOLVED
