@@ -175,8 +175,11 @@ fn sym_prune(
     let mut filled = 1usize;
     loop {
         let mut added = 0;
+        // Once half the entries are reached, the next level is found backwards: an
+        // unreached entry with a neighbour in the current level joins the next one.
+        let backwards = filled > n / 2;
         for i in 0..n {
-            if dist[i] != depth {
+            if (backwards && dist[i] != u8::MAX) || (!backwards && dist[i] != depth) {
                 continue;
             }
             let (class, other) = (i / n_other, i % n_other);
@@ -187,11 +190,20 @@ fn sym_prune(
                 let no = other_move[other * 18 + m] as usize;
                 let z = other_conj[no * N_SYM1 + s] as usize;
                 let idx = nc * n_other + z;
+                if backwards {
+                    if dist[idx] == depth {
+                        dist[i] = depth + 1;
+                        added += 1;
+                        break;
+                    }
+                    continue;
+                }
                 if dist[idx] != u8::MAX {
                     continue;
                 }
                 dist[idx] = depth + 1;
                 added += 1;
+                // Conjugates by the representative's own symmetries are the same state.
                 let mask = cl.self_sym[nc];
                 if mask > 1 {
                     for u in 1..N_SYM1 {
