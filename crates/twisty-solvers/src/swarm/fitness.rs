@@ -1,6 +1,8 @@
 //! Fitness functions and the NFE-counting [`Evaluator`].
 
 use super::SwarmError;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use twisty_core::Puzzle;
 
 /// An estimate of the number of moves from a state to solved (lower is better,
@@ -76,12 +78,33 @@ pub fn round_half_even(sum: u64, n: u64) -> u64 {
 }
 
 /// Wraps a [`Fitness`]: averages `n` evaluations per call and counts NFE.
+///
+/// With [`Evaluator::with_cache`], the averaged value of each state is remembered (keyed by
+/// a 64-bit hash of the state; a collision could only misjudge a fitness, never a returned
+/// solution, which is always verified). A call answered from the cache still counts `n`
+/// towards the NFE, which stays the seed's count of fitness *calls*; the hits are counted
+/// apart, and [`Evaluator::computed`] counts the evaluations really performed. With varying
+/// evaluations the cache keeps the first averaged draw of each state.
 #[derive(Debug, Clone)]
 pub struct Evaluator<F> {
     /// The underlying fitness.
     pub fitness: F,
     n: u32,
     nfe: u64,
+    computed: u64,
+    hits: u64,
+    cache: Option<HashMap<u64, u32>>,
+    cache_limit: usize,
+}
+
+/// Default largest number of cached states (about 16 bytes each plus the map's overhead);
+/// the cache is cleared when it is full.
+pub const DEFAULT_CACHE_LIMIT: usize = 1 << 22;
+
+fn state_key<S: Hash>(state: &S) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    state.hash(&mut h);
+    h.finish()
 }
 
 impl<F> Evaluator<F> {
@@ -93,7 +116,32 @@ impl<F> Evaluator<F> {
                 reason: "must be at least 1".into(),
             });
         }
-        Ok(Self { fitness, n, nfe: 0 })
+        Ok(Self {
+            fitness,
+            n,
+            nfe: 0,
+            computed: 0,
+            hits: 0,
+            cache: None,
+            cache_limit: DEFAULT_CACHE_LIMIT,
+        })
+    }
+
+    /// Turns the fitness cache on (`limit` states at most, then it is cleared) or off.
+    pub fn with_cache(mut self, on: bool, limit: usize) -> Self {
+        self.cache = on.then(HashMap::new);
+        self.cache_limit = limit.max(1);
+        self
+    }
+
+    /// Calls answered from the cache.
+    pub fn cache_hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// Fitness evaluations actually computed (`n` per call not answered from the cache).
+    pub fn computed(&self) -> u64 {
+        self.computed
     }
 
     /// Function evaluations counted so far (`n` per call).
@@ -116,12 +164,27 @@ impl<F> Evaluator<F> {
     where
         F: Fitness<P>,
     {
+        self.nfe += u64::from(self.n);
+        let key = self.cache.as_ref().map(|_| state_key(state));
+        if let (Some(cache), Some(k)) = (&self.cache, key) {
+            if let Some(&v) = cache.get(&k) {
+                self.hits += 1;
+                return Ok(v);
+            }
+        }
         let mut sum = 0u64;
         for _ in 0..self.n {
             sum += u64::from(self.fitness.eval(puzzle, state)?);
         }
-        self.nfe += u64::from(self.n);
-        Ok(round_half_even(sum, u64::from(self.n)) as u32)
+        self.computed += u64::from(self.n);
+        let v = round_half_even(sum, u64::from(self.n)) as u32;
+        if let (Some(cache), Some(k)) = (&mut self.cache, key) {
+            if cache.len() >= self.cache_limit {
+                cache.clear();
+            }
+            cache.insert(k, v);
+        }
+        Ok(v)
     }
 }
 

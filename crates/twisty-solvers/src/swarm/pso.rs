@@ -16,7 +16,7 @@
 //! move list *after* it, so the stored best is one step late. The corrected mode
 //! stores the move list that matches the recorded fitness.
 
-use super::{Evaluator, Fitness, SwarmError, SwarmOutcome};
+use super::{Evaluator, Fitness, Recorder, SwarmError, SwarmOutcome};
 use rand::Rng;
 use twisty_core::Puzzle;
 
@@ -65,13 +65,18 @@ pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
     let mut gbest = f0;
     let mut gbest_moves: Vec<P::Move> = Vec::new();
     let mut solved = vec![puzzle.is_solved(start); n];
-    let mut best: Option<Vec<P::Move>> = solved[0].then(Vec::new);
-    let mut min_fit = f0;
+    let mut rec = Recorder::<P>::new(start, f0);
+    if solved[0] {
+        rec.solved(puzzle, 0, 0, &[])?;
+    }
+    let mut cur_fit = vec![f0; n];
     let mut it = 0u64;
     while it < params.iterations && !solved.iter().all(|&s| s) {
+        rec.iteration(gbest, cur_fit.iter().map(|&f| f64::from(f)).sum::<f64>() / n as f64);
         for i in 0..n {
             let cur = ev.eval(puzzle, &pos[i])?;
-            min_fit = min_fit.min(cur);
+            rec.see(cur);
+            cur_fit[i] = cur;
             if solved[i] {
                 continue;
             }
@@ -120,20 +125,10 @@ pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
                 solved[i] = true;
                 pbest[i] = 0;
                 gbest = 0;
-                let m = &pos_moves[i];
-                if best.as_ref().is_none_or(|b| m.len() < b.len()) {
-                    best = Some(m.clone());
-                }
+                rec.solved(puzzle, i, it, &pos_moves[i])?;
             }
         }
         it += 1;
     }
-    Ok(SwarmOutcome {
-        solved: best.is_some(),
-        min_fitness: if best.is_some() { 0 } else { min_fit },
-        solution: best.unwrap_or_default(),
-        initial_fitness: f0,
-        iterations: it,
-        nfe: ev.nfe(),
-    })
+    Ok(rec.finish(f0, it, gbest_moves, ev))
 }
