@@ -251,6 +251,9 @@ pub struct SolveArgs {
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,
+    /// Options of the 3x3x3 metaheuristic solvers (greedy, pso, aco, dkho).
+    #[command(flatten)]
+    pub swarm: crate::commands::swarm::SwarmArgs,
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
@@ -365,6 +368,9 @@ pub enum BenchWhich {
     Optimal2x2(BenchCountArgs),
     /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
     Astar2x2(BenchAStarArgs),
+    /// Seed 002's Tables 6-7 (thesis scrambles) or 1-4 (fresh scrambles): the metaheuristic
+    /// 3x3x3 solvers' success, lengths, time and NFE.
+    Metaheuristics(crate::commands::bench_metaheuristics::BenchMetaArgs),
 }
 
 /// `twisty bench astar2x2`.
