@@ -30,6 +30,8 @@ pub enum FitnessArg {
 /// Which symmetries vary repeated two-phase evaluations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum VaryArg {
+    /// `none` with one evaluation per call, `rotations` when averaging several.
+    Auto,
     /// No variation: every evaluation of a state is the same.
     None,
     /// Conjugate by one of the 24 rotations, drawn at random per evaluation.
@@ -73,7 +75,7 @@ pub struct SwarmArgs {
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub evaluations: u32,
     /// Metaheuristics: vary two-phase evaluations by a random whole-cube symmetry.
-    #[arg(long, value_enum, default_value_t = VaryArg::Rotations)]
+    #[arg(long, value_enum, default_value_t = VaryArg::Auto)]
     pub vary: VaryArg,
     /// Metaheuristics: evaluate every call afresh (no fitness cache by state).
     #[arg(long)]
@@ -258,7 +260,8 @@ pub fn run(
     let mut plain = TwoPhaseFitness::new(tp, 20);
     let node_cap = (cfg.opts.eval_nodes > 0).then_some(cfg.opts.eval_nodes);
     let set = match cfg.opts.vary {
-        VaryArg::None => SymmetrySet::Identity,
+        VaryArg::Auto if cfg.opts.evaluations > 1 => SymmetrySet::Rotations,
+        VaryArg::None | VaryArg::Auto => SymmetrySet::Identity,
         VaryArg::Rotations => SymmetrySet::Rotations,
         VaryArg::Symmetries => SymmetrySet::All,
     };

@@ -5,7 +5,8 @@
 //!   (3,674,160 entries, 1.8 MB, built in about a second and cached as a table file). A
 //!   sequence that solves the 3x3x3 solves its corners, and on corners alone a turn of a face
 //!   equals a turn of the opposite face plus a whole-cube rotation, so this 2x2x2 distance
-//!   (with the DBL corner held fixed) never exceeds the 3x3x3 distance. Range 0..=11.
+//!   (with the DBL corner held fixed) never exceeds the 3x3x3 distance. Range 0..=11; a
+//!   state whose corners alone are solved scores 1, so that 0 still means solved.
 //! - [`OptimalBoundFitness`] (`--fitness optimal-bound`): the best cheap admissible bound we
 //!   have, `max(corner distance, phase-1 bounds)`. The phase-1 bound is the two-phase
 //!   search's own phase-1 pruning value (max of its twist × slice, flip × slice and twist ×
@@ -61,8 +62,13 @@ impl CornerPdbFitness {
 }
 
 impl Fitness<Cube3> for CornerPdbFitness {
-    fn eval(&mut self, _puzzle: &Cube3, state: &CubieCube) -> Result<u32, SwarmError> {
-        self.distance(state)
+    /// The corner distance, but at least 1 unless the whole cube is solved (fitness 0 means
+    /// solved to the algorithms).
+    fn eval(&mut self, puzzle: &Cube3, state: &CubieCube) -> Result<u32, SwarmError> {
+        if puzzle.is_solved(state) {
+            return Ok(0);
+        }
+        Ok(self.distance(state)?.max(1))
     }
 }
 

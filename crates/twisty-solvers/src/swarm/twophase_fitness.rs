@@ -26,7 +26,7 @@ use twisty_core::Puzzle;
 
 /// Default node budget of one evaluation (see the module docs); a typical evaluation
 /// generates a few thousand nodes.
-pub const DEFAULT_NODE_CAP: u64 = 200_000;
+pub const DEFAULT_NODE_CAP: u64 = 50_000;
 
 /// First two-phase solution length within `max_length` moves (paper: 20).
 /// One instance per thread; the tables are shared.
