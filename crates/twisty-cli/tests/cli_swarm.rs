@@ -30,12 +30,35 @@ fn each_solver_solves_and_prints_the_paper_columns() {
     let dir = tempfile::tempdir().unwrap();
     for (solver, extra, scramble) in [
         ("greedy", vec!["--iterations", "100"], SCRAMBLE),
-        ("pso", vec!["--particles", "10", "--iterations", "300", "--simplify"], "R U"),
-        ("aco", vec!["--ants", "3", "--iterations", "10", "--seed-quirks"], "R"),
+        (
+            "pso",
+            vec!["--particles", "10", "--iterations", "300", "--simplify"],
+            "R U",
+        ),
+        (
+            "aco",
+            vec!["--ants", "3", "--iterations", "10", "--seed-quirks"],
+            "R",
+        ),
         ("dkho", vec!["--krill", "5", "--iterations", "20"], SCRAMBLE),
-        ("dkho", vec!["--krill", "5", "--iterations", "20", "--seed-quirks"], "R U"),
+        (
+            "dkho",
+            vec!["--krill", "5", "--iterations", "20", "--seed-quirks"],
+            "R U",
+        ),
         ("greedy", vec!["--iterations", "100", "--fitness", "pdb"], "R U"),
-        ("greedy", vec!["--fitness", "optimal-bound", "--evaluations", "3", "--vary", "symmetries"], "R U F"),
+        (
+            "greedy",
+            vec![
+                "--fitness",
+                "optimal-bound",
+                "--evaluations",
+                "3",
+                "--vary",
+                "symmetries",
+            ],
+            "R U F",
+        ),
     ] {
         let out = stdout(
             twisty(&dir)
@@ -44,7 +67,15 @@ fn each_solver_solves_and_prints_the_paper_columns() {
                 .arg(scramble),
         );
         assert!(out.contains("Success: yes"), "{solver}: {out}");
-        for col in ["Actual:", "Obtained:", "MinFit:", "First iteration:", "NFE:", "Agents solved:", "Total time:"] {
+        for col in [
+            "Actual:",
+            "Obtained:",
+            "MinFit:",
+            "First iteration:",
+            "NFE:",
+            "Agents solved:",
+            "Total time:",
+        ] {
             assert!(out.contains(col), "{solver}: no {col} in {out}");
         }
         check_solution(scramble, &out);
@@ -82,12 +113,28 @@ fn bad_parameters_are_usage_errors() {
         .assert()
         .code(2);
     twisty(&dir)
-        .args(["bench", "metaheuristics", "--lengths", "5", "--algorithms", "pso-x-1"])
+        .args([
+            "bench",
+            "metaheuristics",
+            "--lengths",
+            "5",
+            "--algorithms",
+            "pso-x-1",
+        ])
         .assert()
         .code(2);
     // A run that finds nothing is a failure (exit 1), not a panic.
     twisty(&dir)
-        .args(["solve", "--solver", "greedy", "--iterations", "1", "--seed", "1", "R U F D L B R U"])
+        .args([
+            "solve",
+            "--solver",
+            "greedy",
+            "--iterations",
+            "1",
+            "--seed",
+            "1",
+            "R U F D L B R U",
+        ])
         .assert()
         .code(1);
 }

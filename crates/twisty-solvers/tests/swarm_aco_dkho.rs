@@ -5,8 +5,8 @@ use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::rng::seeded_rng;
 use twisty_core::Puzzle;
 use twisty_solvers::swarm::{
-    aco, dkho, greedy, pso, simplify, AcoParams, CubeSymmetry, DkhoParams, Evaluator, Fitness,
-    GreedyParams, PsoParams, SwarmError, SymmetrySet, TwoPhaseFitness,
+    aco, dkho, greedy, pso, simplify, AcoParams, CubeSymmetry, DkhoParams, Evaluator, Fitness, GreedyParams,
+    PsoParams, SwarmError, SymmetrySet, TwoPhaseFitness,
 };
 use twisty_solvers::twophase::TwoPhase;
 
@@ -195,7 +195,10 @@ fn symmetry_conjugates_solve_to_mapped_solutions_of_equal_length() {
     let limits = twisty_solvers::Limits::default();
     for sym in SymmetrySet::All.members() {
         let conj = sym.conjugate(&start);
-        let sol = ctx.solve(&conj, 21, &limits, std::time::Instant::now()).unwrap().to_vec();
+        let sol = ctx
+            .solve(&conj, 21, &limits, std::time::Instant::now())
+            .unwrap()
+            .to_vec();
         let back = sym.map_back(&sol);
         assert_eq!(back.len(), sol.len());
         verify(&start, &back);

@@ -3,7 +3,9 @@
 //! evaluations per second, beside the two-phase fitness's own median time.
 
 use crate::commands::bench::progress;
-use crate::commands::swarm::{corner_table, report, run as run_one, Algo, FitnessArg, RunConfig, RunResult, SwarmArgs};
+use crate::commands::swarm::{
+    corner_table, report, run as run_one, Algo, FitnessArg, RunConfig, RunResult, SwarmArgs,
+};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::print_json;
 use clap::Args;
@@ -33,8 +35,11 @@ pub struct BenchMetaArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub attempts: u64,
     /// Algorithms as `name-agents-iterations` (greedy: `greedy-iterations`).
-    #[arg(long, value_delimiter = ',',
-          default_value = "pso-25-100,pso-50-10000,greedy-100,greedy-10000,aco-25-100,dkho-25-100")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "pso-25-100,pso-50-10000,greedy-100,greedy-10000,aco-25-100,dkho-25-100"
+    )]
     pub algorithms: Vec<String>,
     /// Skip ACO above this scramble length (the paper did not run it at 25 moves).
     #[arg(long, default_value_t = 20)]
@@ -120,7 +125,7 @@ pub fn seed_scramble<R: Rng + ?Sized>(rng: &mut R, len: usize) -> Vec<Cube3Move>
     out
 }
 
-fn read_scrambles(path: &PathBuf) -> CliResult<Vec<(usize, Vec<Cube3Move>)>> {
+fn read_scrambles(path: &std::path::Path) -> CliResult<Vec<(usize, Vec<Cube3Move>)>> {
     let text = crate::input::read_file(path)?;
     let p = Cube3;
     let mut out = Vec::new();
@@ -130,9 +135,9 @@ fn read_scrambles(path: &PathBuf) -> CliResult<Vec<(usize, Vec<Cube3Move>)>> {
             continue;
         }
         let (len, moves) = line.split_once('\t').unwrap_or(("", line));
-        let moves = p.parse_moves(moves).map_err(|e| {
-            CliError::usage(anyhow::anyhow!("{}:{}: {e}", path.display(), i + 1))
-        })?;
+        let moves = p
+            .parse_moves(moves)
+            .map_err(|e| CliError::usage(anyhow::anyhow!("{}:{}: {e}", path.display(), i + 1)))?;
         let len = len.trim().parse().unwrap_or(moves.len());
         out.push((len, moves));
     }
@@ -197,7 +202,9 @@ pub fn run_bench(ctx: &Ctx, args: &BenchMetaArgs) -> CliResult {
     } else if !args.lengths.is_empty() {
         for &len in &args.lengths {
             if len > 1000 {
-                return Err(CliError::usage(anyhow::anyhow!("--lengths: {len} is too long (at most 1000)")));
+                return Err(CliError::usage(anyhow::anyhow!(
+                    "--lengths: {len} is too long (at most 1000)"
+                )));
             }
             let s = (0..args.attempts).map(|_| seed_scramble(&mut rng, len)).collect();
             groups.push((len, s));
@@ -306,7 +313,11 @@ pub fn run_bench(ctx: &Ctx, args: &BenchMetaArgs) -> CliResult {
             "runs": runs,
         }));
     }
-    println!("Two-phase fitness alone: median {:.1} µs per evaluation over {} states", tp_median.as_secs_f64() * 1e6, samples.len());
+    println!(
+        "Two-phase fitness alone: median {:.1} µs per evaluation over {} states",
+        tp_median.as_secs_f64() * 1e6,
+        samples.len()
+    );
     println!("\nPer run (Table 6 columns; times in seconds):");
     println!("Length  Algorithm      Try  OK   Actual  Obtained  Best  MinFit  First(s)  Total(s)  Run(s)    NFE       Computed  Hits      Capped  Agents  Eval/s");
     for (j, r) in &rows {
@@ -337,8 +348,10 @@ pub fn run_bench(ctx: &Ctx, args: &BenchMetaArgs) -> CliResult {
     println!("Length  Algorithm      %       Act(avg/sd)   Obt(avg/sd)    Time(avg/sd)       NFE(avg/sd)           Paper(s)   Speed-up");
     for (len, _) in &groups {
         for (ai, name) in args.algorithms.iter().enumerate() {
-            let sel: Vec<&(&Job, RunResult)> =
-                rows.iter().filter(|(j, _)| j.length == *len && j.algo_index == ai).collect();
+            let sel: Vec<&(&Job, RunResult)> = rows
+                .iter()
+                .filter(|(j, _)| j.length == *len && j.algo_index == ai)
+                .collect();
             if sel.is_empty() {
                 continue;
             }

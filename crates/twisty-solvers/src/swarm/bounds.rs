@@ -87,7 +87,11 @@ impl OptimalBoundFitness {
         let rots: Vec<CubeSymmetry> = CubeSymmetry::all().into_iter().filter(|s| !s.mirror).collect();
         let to_up = |face: u8| {
             rots.iter()
-                .find(|s| s.map_move(twisty_core::cube3::Cube3Move::ALL[3 * face as usize]).face() == 0)
+                .find(|s| {
+                    s.map_move(twisty_core::cube3::Cube3Move::ALL[3 * face as usize])
+                        .face()
+                        == 0
+                })
                 .cloned()
                 .ok_or_else(|| SwarmError::Fitness("no rotation to the U axis".into()))
         };
@@ -146,7 +150,7 @@ mod tests {
             let s = p.state_after(&moves);
             let h = ob.eval(&p, &s).unwrap();
             let c = pdb.distance(&s).unwrap();
-            assert!(c <= h && h as usize <= len.max(0), "len {len}: {c} {h}");
+            assert!(c <= h && h as usize <= len, "len {len}: {c} {h}");
             assert_eq!(h == 0, p.is_solved(&s));
             seen_positive |= h >= 5;
         }

@@ -189,7 +189,11 @@ pub fn dkho<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
                                 break 'fill;
                             }
                             let (k1, k2) = (&herd[a].moves, &herd[b].moves);
-                            let c = if k1.is_empty() { 0 } else { rng.random_range(1..=k1.len()) };
+                            let c = if k1.is_empty() {
+                                0
+                            } else {
+                                rng.random_range(1..=k1.len())
+                            };
                             let mut genes: Vec<P::Move> = k1[..c].to_vec();
                             if c < k2.len() {
                                 genes.extend_from_slice(&k2[c..]);

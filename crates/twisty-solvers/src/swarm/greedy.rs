@@ -60,7 +60,10 @@ pub fn greedy<P: Puzzle, F: Fitness<P>>(
             rec.solved(puzzle, 0, iterations, &path_moves)?;
             return Ok(rec.finish(f0, iterations, Vec::new(), ev));
         }
-        rec.iteration(rec_min(&path_fit), f64::from(path_fit.last().copied().unwrap_or(f0)));
+        rec.iteration(
+            rec_min(&path_fit),
+            f64::from(path_fit.last().copied().unwrap_or(f0)),
+        );
         let mut children = Vec::with_capacity(moves.len());
         for &mv in &moves {
             let mut s = top.clone();

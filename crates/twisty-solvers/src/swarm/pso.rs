@@ -72,7 +72,10 @@ pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
     let mut cur_fit = vec![f0; n];
     let mut it = 0u64;
     while it < params.iterations && !solved.iter().all(|&s| s) {
-        rec.iteration(gbest, cur_fit.iter().map(|&f| f64::from(f)).sum::<f64>() / n as f64);
+        rec.iteration(
+            gbest,
+            cur_fit.iter().map(|&f| f64::from(f)).sum::<f64>() / n as f64,
+        );
         for i in 0..n {
             let cur = ev.eval(puzzle, &pos[i])?;
             rec.see(cur);
