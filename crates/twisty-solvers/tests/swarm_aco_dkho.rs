@@ -260,3 +260,21 @@ fn simplified_solutions_still_solve() {
     assert!(s.len() <= out.solution.len());
     verify(&start, &s);
 }
+
+#[test]
+fn batches_on_workers_match_sequential_evaluation() {
+    let p = Cube3;
+    let mut rng = seeded_rng(41);
+    let start = p.state_after(&p.random_moves(&mut rng, 12));
+    let run = |workers: usize| {
+        let tp = TwoPhase::global();
+        let extra = (0..workers).map(|_| TwoPhaseFitness::new(tp, 20)).collect();
+        let mut ev = Evaluator::new(TwoPhaseFitness::new(tp, 20), 1)
+            .unwrap()
+            .with_cache(true, 1 << 16)
+            .with_workers(extra);
+        let out = greedy(&p, &start, &GreedyParams { iterations: 30 }, &mut ev).unwrap();
+        (out.solution, out.nfe, ev.computed(), ev.cache_hits())
+    };
+    assert_eq!(run(0), run(3));
+}

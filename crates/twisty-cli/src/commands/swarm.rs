@@ -180,10 +180,11 @@ fn swarm_err(e: SwarmError) -> CliError {
     }
 }
 
-fn run_generic<F: Fitness<Cube3>>(
+fn run_generic<F: Fitness<Cube3> + Send>(
     cfg: &RunConfig,
     state: &CubieCube,
     fitness: F,
+    workers: Vec<F>,
     seed: u64,
 ) -> CliResult<(SwarmOutcome<Cube3Move>, Evaluator<F>)> {
     let p = Cube3;
@@ -192,7 +193,8 @@ fn run_generic<F: Fitness<Cube3>>(
         .with_cache(
             !cfg.opts.no_cache,
             twisty_solvers::swarm::fitness::DEFAULT_CACHE_LIMIT,
-        );
+        )
+        .with_workers(workers);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let q = cfg.opts.seed_quirks;
     let out = match cfg.algo {
@@ -273,21 +275,30 @@ pub fn run(
             .cloned()
             .ok_or_else(|| CliError::failure(anyhow::anyhow!("the corner table is not loaded")))
     };
+    // Fitness instances beside the main one, for evaluating a batch (children, particles)
+    // on every thread of the pool.
+    let extra = rayon::current_num_threads().saturating_sub(1);
     let (outcome, hits, computed, capped) = match cfg.opts.fitness {
         FitnessArg::Twophase => {
-            let f = TwoPhaseFitness::new(tp, 20)
-                .with_node_cap(node_cap)
-                .with_symmetries(set, seed ^ 0x5eed);
-            let (o, ev) = run_generic(cfg, state, f, seed)?;
+            let make = |k: u64| {
+                TwoPhaseFitness::new(tp, 20)
+                    .with_node_cap(node_cap)
+                    .with_symmetries(set, seed ^ 0x5eed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            };
+            let workers = (1..extra + 1).map(|k| make(k as u64)).collect();
+            let (o, ev) = run_generic(cfg, state, make(0), workers, seed)?;
             (o, ev.cache_hits(), ev.computed(), ev.fitness.capped())
         }
         FitnessArg::Pdb => {
-            let (o, ev) = run_generic(cfg, state, need_corners()?, seed)?;
+            let f = need_corners()?;
+            let workers = vec![f.clone(); extra];
+            let (o, ev) = run_generic(cfg, state, f, workers, seed)?;
             (o, ev.cache_hits(), ev.computed(), 0)
         }
         FitnessArg::OptimalBound => {
             let f = OptimalBoundFitness::new(need_corners()?, tp).map_err(CliError::failure)?;
-            let (o, ev) = run_generic(cfg, state, f, seed)?;
+            let workers = vec![f.clone(); extra];
+            let (o, ev) = run_generic(cfg, state, f, workers, seed)?;
             (o, ev.cache_hits(), ev.computed(), 0)
         }
     };

@@ -28,6 +28,7 @@
 //! - a regroup onto a solved state marks every remaining ant as having solved it (the code
 //!   reuses a stale move list); the corrected mode counts only the ants that really did.
 
+use super::dkho::children_of;
 use super::{eta, roulette, Evaluator, Fitness, Recorder, SwarmError, SwarmOutcome};
 use rand::Rng;
 use std::collections::HashMap;
@@ -113,13 +114,16 @@ struct Ant<P: Puzzle> {
 }
 
 /// Runs the ant colony from `start`.
-pub fn aco<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
+pub fn aco<P: Puzzle + Sync, F: Fitness<P> + Send, R: Rng + ?Sized>(
     puzzle: &P,
     start: &P::State,
     params: &AcoParams,
     ev: &mut Evaluator<F>,
     rng: &mut R,
-) -> Result<SwarmOutcome<P::Move>, SwarmError> {
+) -> Result<SwarmOutcome<P::Move>, SwarmError>
+where
+    P::State: Sync,
+{
     if params.ants == 0 || params.iterations == 0 {
         return Err(SwarmError::InvalidParameter {
             name: "ants/iterations",
@@ -187,27 +191,32 @@ pub fn aco<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
                 continue;
             }
             let s = ants[i].state.clone();
-            for (m, &mv) in moves.iter().enumerate() {
-                let mut s1 = s.clone();
-                puzzle.apply(&mut s1, mv);
-                let f1 = ev.eval(puzzle, &s1)?;
+            // Each child, then its 18 children (the "adjacent edges"): 342 evaluations,
+            // counted in that order.
+            let children = children_of(puzzle, &s, &moves);
+            let mut batch = Vec::with_capacity(k * (k + 1));
+            for c in &children {
+                batch.push(c.clone());
+                batch.extend(children_of(puzzle, c, &moves));
+            }
+            let fits = ev.eval_batch(puzzle, &batch)?;
+            for (m, s1) in children.iter().enumerate() {
+                let row = &fits[m * (k + 1)..(m + 1) * (k + 1)];
+                let f1 = row[0];
                 rec.see(f1);
                 child_fit[m] = f1;
                 let tau = if params.seed_quirks {
-                    pher.get(&s1, m)
+                    pher.get(s1, m)
                 } else {
                     pher.get(&s, m)
                 };
                 let num = tau.powf(a) * eta(f1).powf(b);
                 let mut den = 0.0;
-                for (n, &mv2) in moves.iter().enumerate() {
-                    let mut s2 = s1.clone();
-                    puzzle.apply(&mut s2, mv2);
-                    let f2 = ev.eval(puzzle, &s2)?;
+                for (n, &f2) in row[1..].iter().enumerate() {
                     let tau2 = if params.seed_quirks {
-                        pher.get(&s2, m)
+                        pher.get(&batch[m * (k + 1) + 1 + n], m)
                     } else {
-                        pher.get(&s1, n)
+                        pher.get(s1, n)
                     };
                     den += tau2.powf(a) * eta(f2).powf(b);
                 }

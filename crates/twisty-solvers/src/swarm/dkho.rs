@@ -62,6 +62,18 @@ struct Krill<P: Puzzle> {
     solved: bool,
 }
 
+/// The states one move from `s`, in move order.
+pub(crate) fn children_of<P: Puzzle>(puzzle: &P, s: &P::State, moves: &[P::Move]) -> Vec<P::State> {
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut c = s.clone();
+            puzzle.apply(&mut c, mv);
+            c
+        })
+        .collect()
+}
+
 fn threshold(g: u32, factor: f64) -> u32 {
     if factor == 1.5 {
         g / 2 + g
@@ -71,13 +83,16 @@ fn threshold(g: u32, factor: f64) -> u32 {
 }
 
 /// Runs the krill herd from `start`.
-pub fn dkho<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
+pub fn dkho<P: Puzzle + Sync, F: Fitness<P> + Send, R: Rng + ?Sized>(
     puzzle: &P,
     start: &P::State,
     params: &DkhoParams,
     ev: &mut Evaluator<F>,
     rng: &mut R,
-) -> Result<SwarmOutcome<P::Move>, SwarmError> {
+) -> Result<SwarmOutcome<P::Move>, SwarmError>
+where
+    P::State: Sync,
+{
     if params.krill == 0 || params.iterations == 0 {
         return Err(SwarmError::InvalidParameter {
             name: "krill/iterations",
@@ -127,10 +142,9 @@ pub fn dkho<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
             let t = herd[i].fitness;
             let s = herd[i].state.clone();
             let mut chosen: Option<usize> = None;
-            for (m, &mv) in moves.iter().enumerate() {
-                let mut s1 = s.clone();
-                puzzle.apply(&mut s1, mv);
-                let f1 = ev.eval(puzzle, &s1)?;
+            let children = children_of(puzzle, &s, &moves);
+            let fits = ev.eval_batch(puzzle, &children)?;
+            for (m, &f1) in fits.iter().enumerate() {
                 rec.see(f1);
                 child_fit[m] = f1;
                 if f1 < t || f1 == 0 {
@@ -143,15 +157,13 @@ pub fn dkho<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
             let m = match chosen {
                 Some(m) => m,
                 None => {
-                    for (m, &mv) in moves.iter().enumerate() {
-                        let mut s1 = s.clone();
-                        puzzle.apply(&mut s1, mv);
-                        let mut den = 0.0;
-                        for &mv2 in &moves {
-                            let mut s2 = s1.clone();
-                            puzzle.apply(&mut s2, mv2);
-                            den += eta(ev.eval(puzzle, &s2)?);
-                        }
+                    let grand: Vec<P::State> = children
+                        .iter()
+                        .flat_map(|c| children_of(puzzle, c, &moves))
+                        .collect();
+                    let gf = ev.eval_batch(puzzle, &grand)?;
+                    for m in 0..k {
+                        let den: f64 = gf[m * k..(m + 1) * k].iter().map(|&f| eta(f)).sum();
                         weights[m] = if den > 0.0 { eta(child_fit[m]) / den } else { 0.0 };
                     }
                     roulette(&weights, rng)

@@ -29,12 +29,15 @@ impl Default for GreedyParams {
 }
 
 /// Runs the greedy tree search from `start`.
-pub fn greedy<P: Puzzle, F: Fitness<P>>(
+pub fn greedy<P: Puzzle + Sync, F: Fitness<P> + Send>(
     puzzle: &P,
     start: &P::State,
     params: &GreedyParams,
     ev: &mut Evaluator<F>,
-) -> Result<SwarmOutcome<P::Move>, SwarmError> {
+) -> Result<SwarmOutcome<P::Move>, SwarmError>
+where
+    P::State: Sync,
+{
     if params.iterations == 0 {
         return Err(SwarmError::InvalidParameter {
             name: "iterations",
@@ -64,11 +67,17 @@ pub fn greedy<P: Puzzle, F: Fitness<P>>(
             rec_min(&path_fit),
             f64::from(path_fit.last().copied().unwrap_or(f0)),
         );
+        let states: Vec<P::State> = moves
+            .iter()
+            .map(|&mv| {
+                let mut s = top.clone();
+                puzzle.apply(&mut s, mv);
+                s
+            })
+            .collect();
+        let fits = ev.eval_batch(puzzle, &states)?;
         let mut children = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            let mut s = top.clone();
-            puzzle.apply(&mut s, mv);
-            let f = ev.eval(puzzle, &s)?;
+        for ((s, &mv), f) in states.into_iter().zip(&moves).zip(fits) {
             rec.see(f);
             children.push((f, mv, s));
         }

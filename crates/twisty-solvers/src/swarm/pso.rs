@@ -42,13 +42,16 @@ impl Default for PsoParams {
 }
 
 /// Runs the particle swarm from `start`.
-pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
+pub fn pso<P: Puzzle + Sync, F: Fitness<P> + Send, R: Rng + ?Sized>(
     puzzle: &P,
     start: &P::State,
     params: &PsoParams,
     ev: &mut Evaluator<F>,
     rng: &mut R,
-) -> Result<SwarmOutcome<P::Move>, SwarmError> {
+) -> Result<SwarmOutcome<P::Move>, SwarmError>
+where
+    P::State: Sync,
+{
     if params.particles == 0 || params.iterations == 0 {
         return Err(SwarmError::InvalidParameter {
             name: "particles/iterations",
@@ -76,8 +79,11 @@ pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
             gbest,
             cur_fit.iter().map(|&f| f64::from(f)).sum::<f64>() / n as f64,
         );
+        // A particle's position at the start of the iteration does not depend on the
+        // others' moves in it, so all are evaluated first (in parallel with workers).
+        let fits = ev.eval_batch(puzzle, &pos)?;
         for i in 0..n {
-            let cur = ev.eval(puzzle, &pos[i])?;
+            let cur = fits[i];
             rec.see(cur);
             cur_fit[i] = cur;
             if solved[i] {
