@@ -251,6 +251,9 @@ pub struct SolveArgs {
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,
+    /// Options of the 3x3x3 metaheuristic solvers (greedy, pso, aco, dkho).
+    #[command(flatten)]
+    pub swarm: crate::commands::swarm::SwarmArgs,
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
@@ -368,6 +371,9 @@ pub enum BenchWhich {
     /// The fast 3x3x3 solvers (two-phase at max 21 and 20, Thistlethwaite) on the same random
     /// states: median/p90/max time, mean/max length, solves per second.
     Fast3x3(BenchFast3x3Args),
+    /// Seed 002's Tables 6-7 (thesis scrambles) or 1-4 (fresh scrambles): the metaheuristic
+    /// 3x3x3 solvers' success, lengths, time and NFE.
+    Metaheuristics(crate::commands::bench_metaheuristics::BenchMetaArgs),
 }
 
 /// `twisty bench fast3x3`.

@@ -3,12 +3,14 @@
 pub mod astar;
 pub mod bench;
 pub mod bench_fast3x3;
+pub mod bench_metaheuristics;
 pub mod keys;
 pub mod play;
 pub mod scramble;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod swarm;
 pub mod tables;
 pub mod visualize;
 

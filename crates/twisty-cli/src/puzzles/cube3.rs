@@ -35,7 +35,7 @@ impl CliPuzzle for Cube3 {
     }
 
     fn solver_names(&self) -> Vec<&'static str> {
-        vec!["two-phase", "thistlethwaite"]
+        vec!["two-phase", "thistlethwaite", "greedy", "pso", "aco", "dkho"]
     }
 
     fn solve(
@@ -59,6 +59,9 @@ impl CliPuzzle for Cube3 {
                 &limits,
                 args.search_phases as usize,
             )?);
+        }
+        if let Some(sol) = commands::swarm::solve(ctx, solver, state, args)? {
+            return Ok(sol);
         }
         if solver != "two-phase" {
             return Err(CliError::usage(anyhow::anyhow!(

@@ -149,5 +149,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::Astar2x2(a) => crate::commands::astar::bench(a),
         BenchWhich::Optimal2x2(a) => crate::commands::bench::optimal2x2(ctx, a),
         BenchWhich::Fast3x3(a) => crate::commands::bench_fast3x3::fast3x3(ctx, a),
+        BenchWhich::Metaheuristics(a) => crate::commands::bench_metaheuristics::run(ctx, a),
     }
 }

@@ -1,6 +1,9 @@
 //! Fitness functions and the NFE-counting [`Evaluator`].
 
 use super::SwarmError;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use twisty_core::Puzzle;
 
 /// An estimate of the number of moves from a state to solved (lower is better,
@@ -76,12 +79,35 @@ pub fn round_half_even(sum: u64, n: u64) -> u64 {
 }
 
 /// Wraps a [`Fitness`]: averages `n` evaluations per call and counts NFE.
+///
+/// With [`Evaluator::with_cache`], the averaged value of each state is remembered (keyed by
+/// a 64-bit hash of the state; a collision could only misjudge a fitness, never a returned
+/// solution, which is always verified). A call answered from the cache still counts `n`
+/// towards the NFE, which stays the seed's count of fitness *calls*; the hits are counted
+/// apart, and [`Evaluator::computed`] counts the evaluations really performed. With varying
+/// evaluations the cache keeps the first averaged draw of each state.
 #[derive(Debug, Clone)]
 pub struct Evaluator<F> {
     /// The underlying fitness.
     pub fitness: F,
     n: u32,
     nfe: u64,
+    computed: u64,
+    hits: u64,
+    cache: Option<HashMap<u64, u32>>,
+    cache_limit: usize,
+    /// Extra fitness instances for [`Evaluator::eval_batch`] on several threads.
+    workers: Vec<F>,
+}
+
+/// Default largest number of cached states (about 16 bytes each plus the map's overhead);
+/// the cache is cleared when it is full.
+pub const DEFAULT_CACHE_LIMIT: usize = 1 << 22;
+
+fn state_key<S: Hash>(state: &S) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    state.hash(&mut h);
+    h.finish()
 }
 
 impl<F> Evaluator<F> {
@@ -93,7 +119,42 @@ impl<F> Evaluator<F> {
                 reason: "must be at least 1".into(),
             });
         }
-        Ok(Self { fitness, n, nfe: 0 })
+        Ok(Self {
+            fitness,
+            n,
+            nfe: 0,
+            computed: 0,
+            hits: 0,
+            cache: None,
+            cache_limit: DEFAULT_CACHE_LIMIT,
+            workers: Vec::new(),
+        })
+    }
+
+    /// Extra fitness instances: [`Evaluator::eval_batch`] then evaluates the states that
+    /// miss the cache on up to `1 + workers.len()` threads (rayon's pool). Results and
+    /// counts are the same as sequential evaluation, up to the per-instance random draws of
+    /// varying fitnesses.
+    pub fn with_workers(mut self, workers: Vec<F>) -> Self {
+        self.workers = workers;
+        self
+    }
+
+    /// Turns the fitness cache on (`limit` states at most, then it is cleared) or off.
+    pub fn with_cache(mut self, on: bool, limit: usize) -> Self {
+        self.cache = on.then(HashMap::new);
+        self.cache_limit = limit.max(1);
+        self
+    }
+
+    /// Calls answered from the cache.
+    pub fn cache_hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// Fitness evaluations actually computed (`n` per call not answered from the cache).
+    pub fn computed(&self) -> u64 {
+        self.computed
     }
 
     /// Function evaluations counted so far (`n` per call).
@@ -111,17 +172,99 @@ impl<F> Evaluator<F> {
         self.nfe = self.nfe.saturating_sub(u64::from(self.n));
     }
 
+    /// Evaluates every state of `states` (as many calls of [`Evaluator::eval`], counted
+    /// the same), the cache misses in parallel when workers were given.
+    pub fn eval_batch<P>(&mut self, puzzle: &P, states: &[P::State]) -> Result<Vec<u32>, SwarmError>
+    where
+        P: Puzzle + Sync,
+        P::State: Sync,
+        F: Fitness<P> + Send,
+    {
+        if self.workers.is_empty() || states.len() < 2 {
+            return states.iter().map(|s| self.eval(puzzle, s)).collect();
+        }
+        let n = self.n;
+        self.nfe += u64::from(n) * states.len() as u64;
+        let mut out = vec![0u32; states.len()];
+        let keys: Option<Vec<u64>> = self
+            .cache
+            .as_ref()
+            .map(|_| states.iter().map(state_key).collect());
+        let mut misses = Vec::with_capacity(states.len());
+        for i in 0..states.len() {
+            match (&self.cache, &keys) {
+                (Some(c), Some(k)) if c.contains_key(&k[i]) => {
+                    out[i] = c[&k[i]];
+                    self.hits += 1;
+                }
+                _ => misses.push(i),
+            }
+        }
+        // One share of the misses per instance, interleaved so that neighbouring (similar)
+        // states spread over the instances.
+        let mut fits: Vec<&mut F> = std::iter::once(&mut self.fitness)
+            .chain(self.workers.iter_mut())
+            .collect();
+        let k = fits.len();
+        let shares: Vec<Vec<usize>> = (0..k)
+            .map(|j| misses.iter().copied().skip(j).step_by(k).collect())
+            .collect();
+        let results: Vec<Result<(usize, u32), SwarmError>> = fits
+            .par_iter_mut()
+            .zip(shares.par_iter())
+            .flat_map_iter(|(f, share)| {
+                share
+                    .iter()
+                    .map(|&i| {
+                        let mut sum = 0u64;
+                        for _ in 0..n {
+                            sum += u64::from(f.eval(puzzle, &states[i])?);
+                        }
+                        Ok((i, round_half_even(sum, u64::from(n)) as u32))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for r in results {
+            let (i, v) = r?;
+            out[i] = v;
+            self.computed += u64::from(n);
+            if let (Some(cache), Some(k)) = (&mut self.cache, &keys) {
+                if cache.len() >= self.cache_limit {
+                    cache.clear();
+                }
+                cache.insert(k[i], v);
+            }
+        }
+        Ok(out)
+    }
+
     /// Evaluates `state` `n` times and returns the rounded mean.
     pub fn eval<P: Puzzle>(&mut self, puzzle: &P, state: &P::State) -> Result<u32, SwarmError>
     where
         F: Fitness<P>,
     {
+        self.nfe += u64::from(self.n);
+        let key = self.cache.as_ref().map(|_| state_key(state));
+        if let (Some(cache), Some(k)) = (&self.cache, key) {
+            if let Some(&v) = cache.get(&k) {
+                self.hits += 1;
+                return Ok(v);
+            }
+        }
         let mut sum = 0u64;
         for _ in 0..self.n {
             sum += u64::from(self.fitness.eval(puzzle, state)?);
         }
-        self.nfe += u64::from(self.n);
-        Ok(round_half_even(sum, u64::from(self.n)) as u32)
+        self.computed += u64::from(self.n);
+        let v = round_half_even(sum, u64::from(self.n)) as u32;
+        if let (Some(cache), Some(k)) = (&mut self.cache, key) {
+            if cache.len() >= self.cache_limit {
+                cache.clear();
+            }
+            cache.insert(k, v);
+        }
+        Ok(v)
     }
 }
 

@@ -9,7 +9,7 @@
 //! when every child is worse than the root. The paper's default budget is
 //! 10,000 iterations.
 
-use super::{Evaluator, Fitness, SwarmError, SwarmOutcome};
+use super::{Evaluator, Fitness, Recorder, SwarmError, SwarmOutcome};
 use twisty_core::Puzzle;
 
 /// A child in a level: fitness, move, state.
@@ -29,12 +29,15 @@ impl Default for GreedyParams {
 }
 
 /// Runs the greedy tree search from `start`.
-pub fn greedy<P: Puzzle, F: Fitness<P>>(
+pub fn greedy<P: Puzzle + Sync, F: Fitness<P> + Send>(
     puzzle: &P,
     start: &P::State,
     params: &GreedyParams,
     ev: &mut Evaluator<F>,
-) -> Result<SwarmOutcome<P::Move>, SwarmError> {
+) -> Result<SwarmOutcome<P::Move>, SwarmError>
+where
+    P::State: Sync,
+{
     if params.iterations == 0 {
         return Err(SwarmError::InvalidParameter {
             name: "iterations",
@@ -49,30 +52,33 @@ pub fn greedy<P: Puzzle, F: Fitness<P>>(
     let mut path_moves: Vec<P::Move> = Vec::new();
     // levels[k] holds the untried children of path_states[k], best last.
     let mut levels: Vec<Vec<Child<P>>> = Vec::new();
-    let mut min_fit = f0;
+    let mut rec = Recorder::<P>::new(start, f0);
     let mut forced_used = false;
     let mut iterations = 0u64;
-    let outcome = |solved: bool, path: Vec<P::Move>, min: u32, it: u64, ev: &Evaluator<F>| SwarmOutcome {
-        solved,
-        solution: path,
-        initial_fitness: f0,
-        min_fitness: min,
-        iterations: it,
-        nfe: ev.nfe(),
-    };
     loop {
         let Some(top) = path_states.last() else {
-            return Ok(outcome(false, path_moves, min_fit, iterations, ev));
+            return Ok(rec.finish(f0, iterations, path_moves, ev));
         };
         if puzzle.is_solved(top) {
-            return Ok(outcome(true, path_moves, 0, iterations, ev));
+            rec.solved(puzzle, 0, iterations, &path_moves)?;
+            return Ok(rec.finish(f0, iterations, Vec::new(), ev));
         }
+        rec.iteration(
+            rec_min(&path_fit),
+            f64::from(path_fit.last().copied().unwrap_or(f0)),
+        );
+        let states: Vec<P::State> = moves
+            .iter()
+            .map(|&mv| {
+                let mut s = top.clone();
+                puzzle.apply(&mut s, mv);
+                s
+            })
+            .collect();
+        let fits = ev.eval_batch(puzzle, &states)?;
         let mut children = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            let mut s = top.clone();
-            puzzle.apply(&mut s, mv);
-            let f = ev.eval(puzzle, &s)?;
-            min_fit = min_fit.min(f);
+        for ((s, &mv), f) in states.into_iter().zip(&moves).zip(fits) {
+            rec.see(f);
             children.push((f, mv, s));
         }
         children.sort_by_key(|c| c.0);
@@ -94,14 +100,14 @@ pub fn greedy<P: Puzzle, F: Fitness<P>>(
             while levels.last().is_some_and(|l| l.is_empty()) {
                 levels.pop();
                 if levels.is_empty() {
-                    return Ok(outcome(false, Vec::new(), min_fit, iterations, ev));
+                    return Ok(rec.finish(f0, iterations, Vec::new(), ev));
                 }
                 path_states.pop();
                 path_fit.pop();
                 path_moves.pop();
             }
             let Some((f, mv, s)) = levels.last_mut().and_then(|l| l.pop()) else {
-                return Ok(outcome(false, Vec::new(), min_fit, iterations, ev));
+                return Ok(rec.finish(f0, iterations, Vec::new(), ev));
             };
             let current = path_fit.last().copied().unwrap_or(f0);
             if f > current || path_states.contains(&s) {
@@ -114,8 +120,14 @@ pub fn greedy<P: Puzzle, F: Fitness<P>>(
         }
         iterations += 1;
         if iterations == params.iterations {
-            let solved = path_states.last().is_some_and(|s| puzzle.is_solved(s));
-            return Ok(outcome(solved, path_moves, min_fit, iterations, ev));
+            if path_states.last().is_some_and(|s| puzzle.is_solved(s)) {
+                rec.solved(puzzle, 0, iterations, &path_moves)?;
+            }
+            return Ok(rec.finish(f0, iterations, path_moves, ev));
         }
     }
+}
+
+fn rec_min(fits: &[u32]) -> u32 {
+    fits.iter().copied().min().unwrap_or(0)
 }

@@ -16,7 +16,7 @@
 //! move list *after* it, so the stored best is one step late. The corrected mode
 //! stores the move list that matches the recorded fitness.
 
-use super::{Evaluator, Fitness, SwarmError, SwarmOutcome};
+use super::{Evaluator, Fitness, Recorder, SwarmError, SwarmOutcome};
 use rand::Rng;
 use twisty_core::Puzzle;
 
@@ -42,13 +42,16 @@ impl Default for PsoParams {
 }
 
 /// Runs the particle swarm from `start`.
-pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
+pub fn pso<P: Puzzle + Sync, F: Fitness<P> + Send, R: Rng + ?Sized>(
     puzzle: &P,
     start: &P::State,
     params: &PsoParams,
     ev: &mut Evaluator<F>,
     rng: &mut R,
-) -> Result<SwarmOutcome<P::Move>, SwarmError> {
+) -> Result<SwarmOutcome<P::Move>, SwarmError>
+where
+    P::State: Sync,
+{
     if params.particles == 0 || params.iterations == 0 {
         return Err(SwarmError::InvalidParameter {
             name: "particles/iterations",
@@ -65,13 +68,24 @@ pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
     let mut gbest = f0;
     let mut gbest_moves: Vec<P::Move> = Vec::new();
     let mut solved = vec![puzzle.is_solved(start); n];
-    let mut best: Option<Vec<P::Move>> = solved[0].then(Vec::new);
-    let mut min_fit = f0;
+    let mut rec = Recorder::<P>::new(start, f0);
+    if solved[0] {
+        rec.solved(puzzle, 0, 0, &[])?;
+    }
+    let mut cur_fit = vec![f0; n];
     let mut it = 0u64;
     while it < params.iterations && !solved.iter().all(|&s| s) {
+        rec.iteration(
+            gbest,
+            cur_fit.iter().map(|&f| f64::from(f)).sum::<f64>() / n as f64,
+        );
+        // A particle's position at the start of the iteration does not depend on the
+        // others' moves in it, so all are evaluated first (in parallel with workers).
+        let fits = ev.eval_batch(puzzle, &pos)?;
         for i in 0..n {
-            let cur = ev.eval(puzzle, &pos[i])?;
-            min_fit = min_fit.min(cur);
+            let cur = fits[i];
+            rec.see(cur);
+            cur_fit[i] = cur;
             if solved[i] {
                 continue;
             }
@@ -120,20 +134,10 @@ pub fn pso<P: Puzzle, F: Fitness<P>, R: Rng + ?Sized>(
                 solved[i] = true;
                 pbest[i] = 0;
                 gbest = 0;
-                let m = &pos_moves[i];
-                if best.as_ref().is_none_or(|b| m.len() < b.len()) {
-                    best = Some(m.clone());
-                }
+                rec.solved(puzzle, i, it, &pos_moves[i])?;
             }
         }
         it += 1;
     }
-    Ok(SwarmOutcome {
-        solved: best.is_some(),
-        min_fitness: if best.is_some() { 0 } else { min_fit },
-        solution: best.unwrap_or_default(),
-        initial_fitness: f0,
-        iterations: it,
-        nfe: ev.nfe(),
-    })
+    Ok(rec.finish(f0, it, gbest_moves, ev))
 }
