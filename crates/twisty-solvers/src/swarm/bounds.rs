@@ -19,7 +19,7 @@
 use super::symmetry::CubeSymmetry;
 use super::{Fitness, SwarmError};
 use crate::optimal::cube2::Cube2Optimal;
-use crate::twophase::coord::{self, N_FLIP, N_SLICE};
+use crate::twophase::coord;
 use crate::twophase::TwoPhase;
 use std::sync::Arc;
 use twisty_core::cube2::Cube2State;
@@ -104,16 +104,12 @@ impl OptimalBoundFitness {
 
     /// Phase-1 bound of `c` in its own frame.
     pub fn phase1_bound(&self, c: &CubieCube) -> u32 {
-        let t = self.twophase.tables();
-        let (tw, fl, sl) = (
-            coord::twist(c) as usize,
-            coord::flip(c) as usize,
-            coord::slice(c) as usize,
-        );
-        let a = t.twist_slice_prune.get(tw * N_SLICE + sl);
-        let b = t.flip_slice_prune.get(fl * N_SLICE + sl);
-        let d = t.twist_flip_prune.get(tw * N_FLIP + fl);
-        u32::from(a.max(b).max(d))
+        let d = self
+            .twophase
+            .tables()
+            .phase1
+            .distances(coord::twist(c), coord::flip(c), coord::slice(c));
+        u32::from(d[0].max(d[1]).max(d[2]))
     }
 }
 
