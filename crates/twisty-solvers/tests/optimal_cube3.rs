@@ -236,12 +236,14 @@ fn solved_limits_and_errors() {
         .unwrap_err();
     assert_eq!(e, SolveError::NoSolutionWithin { max_length: 4 });
     assert!(reported.iter().all(|&b| b <= 4));
-    // Cancelled before it starts: the deepest complete bound is the heuristic's proof.
+    // A node budget stops a deep search cleanly.
+    let deep = p.state_after(&p.parse_moves("R U2 F' L D2 B R' U F2 D' L2 B' U R2 F").unwrap());
+    // Cancelled (a raised flag stops a deep search at its first poll).
     let cancel = Arc::new(AtomicBool::new(true));
     let e = s
         .solve(
             &p,
-            &c,
+            &deep,
             &Limits {
                 cancel: Some(cancel),
                 ..Limits::default()
@@ -249,8 +251,6 @@ fn solved_limits_and_errors() {
         )
         .unwrap_err();
     assert!(matches!(e, SolveError::Cancelled { .. }), "{e:?}");
-    // A node budget stops a deep search cleanly.
-    let deep = p.state_after(&p.parse_moves("R U2 F' L D2 B R' U F2 D' L2 B' U R2 F").unwrap());
     let e = s
         .solve(
             &p,
