@@ -248,6 +248,9 @@ pub struct SolveArgs {
     /// shortest total (1 = the classic algorithm; time grows about as K³).
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub search_phases: u32,
+    /// Optimal solvers: print every optimal solution (3x3x3 `--solver optimal`).
+    #[arg(long)]
+    pub all: bool,
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,
@@ -365,6 +368,10 @@ pub enum BenchWhich {
     Optimal2x2(BenchCountArgs),
     /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
     Astar2x2(BenchAStarArgs),
+    /// Optimal solves (3x3x3): per optimal length count, median/max time, nodes, ns/node, GiB·s.
+    Optimal(crate::commands::bench_optimal_cube3::BenchOptimalArgs),
+    /// Average heuristic value of an optimal solver's tables over random states (3x3x3).
+    Heuristic(crate::commands::bench_optimal_cube3::BenchHeuristicArgs),
 }
 
 /// `twisty bench astar2x2`.

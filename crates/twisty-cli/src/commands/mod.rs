@@ -2,12 +2,14 @@
 
 pub mod astar;
 pub mod bench;
+pub mod bench_optimal_cube3;
 pub mod keys;
 pub mod play;
 pub mod scramble;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod solve_all;
 pub mod tables;
 pub mod visualize;
 
