@@ -1,5 +1,6 @@
 //! Tests of the optimal 3x3x3 solver with the small heuristic (tables built in a few seconds
 //! into a temporary directory), cross-checked against brute force.
+#![allow(clippy::unwrap_used)]
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
