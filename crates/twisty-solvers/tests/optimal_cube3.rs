@@ -16,6 +16,8 @@ struct Fixture {
     _dir: tempfile::TempDir,
     cache: TableCache,
     solver: Cube3Optimal,
+    /// The same databases, also probed with the inverse position.
+    inverse: Cube3Optimal,
 }
 
 fn fixture() -> &'static Fixture {
@@ -24,10 +26,12 @@ fn fixture() -> &'static Fixture {
         let dir = tempfile::tempdir().unwrap();
         let cache = TableCache::new(dir.path());
         let solver = Cube3Optimal::new(&cache, HeuristicKind::Small, false).unwrap();
+        let inverse = Cube3Optimal::new(&cache, HeuristicKind::SmallInverse, false).unwrap();
         Fixture {
             _dir: dir,
             cache,
             solver,
+            inverse,
         }
     })
 }
@@ -156,29 +160,38 @@ fn corner_database_distribution_and_reload() {
 
 #[test]
 fn heuristic_is_admissible_and_exact_on_solved() {
-    let s = &fixture().solver;
+    let f = fixture();
+    let (s, inv) = (&f.solver, &f.inverse);
+    assert!(inv.tables().iter().all(|t| t.origin == Origin::Loaded));
     assert_eq!(s.heuristic_of(&CubieCube::SOLVED), 0);
+    assert_eq!(inv.heuristic_of(&CubieCube::SOLVED), 0);
     for m in Cube3Move::ALL {
         assert_eq!(s.heuristic_of(&CubieCube::SOLVED.after(m)), 1);
     }
     let mut rng = seeded_rng(11);
+    let mut higher = 0;
     for _ in 0..200 {
         let n = 1 + (rand::Rng::random::<u32>(&mut rng) % 8) as usize;
         let c = Cube3.state_after(&Cube3.random_moves(&mut rng, n));
         let d = brute_distance(c).unwrap();
-        assert!(s.heuristic_of(&c) <= d);
+        let (h, hi) = (s.heuristic_of(&c), inv.heuristic_of(&c));
+        assert!(h <= hi && hi <= d, "{h} {hi} {d}");
+        // The inverse probe of a position is the plain probe of its inverse.
+        assert_eq!(hi, h.max(s.heuristic_of(&c.inverse())));
+        higher += (hi > h) as u32;
     }
+    assert!(higher > 0, "the inverse probe never raised the bound");
 }
 
 #[test]
 fn optimal_lengths_match_brute_force_up_to_8_moves() {
-    let s = &fixture().solver;
+    let f = fixture();
     let p = Cube3;
     let mut rng = seeded_rng(5);
     for len in 1..=8usize {
         for _ in 0..4 {
             let c = p.state_after(&p.random_moves(&mut rng, len));
-            for threads in [1, 2] {
+            for (threads, s) in [(1, &f.solver), (2, &f.solver), (2, &f.inverse)] {
                 let limits = Limits {
                     threads: Some(threads),
                     ..Limits::default()

@@ -34,7 +34,7 @@ pub struct BenchOptimalArgs {
     /// Random seed (printed when not given).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Heuristic: korf or small.
+    /// Heuristic: korf, korf-inverse, small or small-inverse.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Time budget per state in seconds; states that run out are counted apart.
@@ -51,7 +51,7 @@ pub struct BenchHeuristicArgs {
     /// Puzzle (3x3).
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
-    /// Heuristics, comma-separated (korf, small).
+    /// Heuristics, comma-separated (korf, korf-inverse, small, small-inverse).
     #[arg(long, default_value = "korf")]
     pub heuristic: String,
     /// Number of random states.

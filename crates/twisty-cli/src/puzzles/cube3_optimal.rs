@@ -1,4 +1,4 @@
-//! CLI glue for the optimal 3x3x3 solver (`--solver optimal --heuristic korf|small`).
+//! CLI glue for the optimal 3x3x3 solver (`--solver optimal --heuristic korf|korf-inverse|small|small-inverse`).
 
 use crate::args::SolveArgs;
 use crate::commands::{CliError, CliResult, Ctx};
@@ -14,7 +14,7 @@ pub fn heuristic(name: Option<&str>) -> CliResult<HeuristicKind> {
     let name = name.unwrap_or("korf");
     HeuristicKind::parse(name).ok_or_else(|| {
         CliError::usage(anyhow::anyhow!(
-            "unknown 3x3x3 heuristic `{name}`: available: korf, small (`best` is not built yet)"
+            "unknown 3x3x3 heuristic `{name}`: available: korf, korf-inverse, small, small-inverse (`best` is not built yet)"
         ))
     })
 }
@@ -30,7 +30,7 @@ pub fn optimal(ctx: &Ctx, kind: HeuristicKind) -> CliResult<Cube3Optimal> {
             "building {} 3x3x3 pattern database(s) ({} in all; {}) into {}",
             missing.len(),
             human_bytes(bytes),
-            if kind == HeuristicKind::Korf {
+            if kind.edge_len() == 7 {
                 "several minutes"
             } else {
                 "a few seconds"

@@ -174,6 +174,21 @@ impl EdgePattern {
         ((rank_partial(&pos[..k], 12) as u32) << k) | ori
     }
 
+    /// The coordinate of the inverse cube, `coord(&c.inverse())`, read straight off `c`:
+    /// the tracked cubie `a` of the inverse sits where `c` has the cubie of position `a`
+    /// (`c.edge_perm(a)`), with `c`'s orientation at `a`.
+    #[inline]
+    pub fn dual_coord(&self, c: &CubieCube) -> u32 {
+        let mut pos = [0u8; 7];
+        let mut ori = 0u32;
+        for (j, &e) in self.edges.iter().enumerate() {
+            pos[j] = c.edge_perm(e as usize);
+            ori = ori << 1 | c.edge_ori(e as usize) as u32;
+        }
+        let k = self.edges.len();
+        ((rank_partial(&pos[..k], 12) as u32) << k) | ori
+    }
+
     /// The coordinate of the solved cube.
     pub fn solved(&self) -> u32 {
         self.coord(&CubieCube::SOLVED)
@@ -250,6 +265,8 @@ mod tests {
                 assert_eq!(edge_move(&ta, a.coord(&c), 7, m), a.coord(&d));
                 assert_eq!(edge_move(&tb, b.coord(&c), 6, m), b.coord(&d));
             }
+            assert_eq!(a.dual_coord(&c), a.coord(&c.inverse()));
+            assert_eq!(b.dual_coord(&c), b.coord(&c.inverse()));
             // Prefixes: the first 5 edges of `a` as a pattern of their own.
             let a5 = EdgePattern::new(&[0, 1, 2, 3, 4]).unwrap();
             assert_eq!(edge_prefix(a.coord(&c), 7, 5, prefix_divisor(7, 5)), a5.coord(&c));

@@ -7,6 +7,11 @@
 //!   `UR UF UL UB DR DF DL` and `BR BL FL FR DB DL DF`, which share `DF` and `DL`.
 //! - `small`: the corner database and the 5-edge prefixes of the two sets (3,041,280
 //!   entries each); builds in seconds, for tests and quick runs.
+//! - `korf-inverse` and `small-inverse`: the same databases, also probed with the inverse
+//!   position (its distance is the same, so the max stays admissible). The inverse's edge
+//!   coordinates are read straight off the cube (see [`coords::EdgePattern::dual_coord`]),
+//!   so a node also carries its cubie cube; the corner database gives the same value for a
+//!   position and its inverse and is probed once.
 //!
 //! A search node is six small coordinates advanced by move tables: the corner permutation and
 //! twist, and the two 7-edge coordinates (the two sets cover all twelve edges, so the node is
@@ -41,12 +46,20 @@ pub enum HeuristicKind {
     Korf,
     /// Corners and two 5-edge databases (small; tests and quick runs).
     Small,
+    /// Korf's databases, probed with the position and its inverse.
+    KorfInverse,
+    /// The small databases, probed with the position and its inverse.
+    SmallInverse,
 }
 
 impl HeuristicKind {
     /// Every heuristic, by name.
-    pub const ALL: [(&'static str, HeuristicKind); 2] =
-        [("korf", HeuristicKind::Korf), ("small", HeuristicKind::Small)];
+    pub const ALL: [(&'static str, HeuristicKind); 4] = [
+        ("korf", HeuristicKind::Korf),
+        ("small", HeuristicKind::Small),
+        ("korf-inverse", HeuristicKind::KorfInverse),
+        ("small-inverse", HeuristicKind::SmallInverse),
+    ];
 
     /// The heuristic of a name.
     pub fn parse(name: &str) -> Option<Self> {
@@ -58,18 +71,26 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Korf => "korf",
             HeuristicKind::Small => "small",
+            HeuristicKind::KorfInverse => "korf-inverse",
+            HeuristicKind::SmallInverse => "small-inverse",
         }
+    }
+
+    /// Whether the inverse position is probed too.
+    pub fn inverse(self) -> bool {
+        matches!(self, HeuristicKind::KorfInverse | HeuristicKind::SmallInverse)
     }
 
     /// Edges per edge database.
     pub fn edge_len(self) -> u32 {
         match self {
-            HeuristicKind::Korf => 7,
-            HeuristicKind::Small => 5,
+            HeuristicKind::Korf | HeuristicKind::KorfInverse => 7,
+            HeuristicKind::Small | HeuristicKind::SmallInverse => 5,
         }
     }
 
     fn patterns(self) -> [Option<EdgePattern>; 2] {
+        // The inverse variants use the same databases.
         let j = self.edge_len() as usize;
         [EdgePattern::new(&EDGES_A[..j]), EdgePattern::new(&EDGES_B[..j])]
     }
@@ -89,6 +110,8 @@ pub struct Node {
     tw: u16,
     ea: u32,
     eb: u32,
+    /// The whole cube, kept only when the inverse is probed (else always solved).
+    cube: CubieCube,
 }
 
 /// A loaded pattern database and how it was obtained.
@@ -111,6 +134,9 @@ pub struct Cube3Optimal {
     pattern_b: EdgePattern,
     solved: Node,
     divisor: u32,
+    inverse: bool,
+    dual_a: EdgePattern,
+    dual_b: EdgePattern,
     tables: Vec<LoadedTable>,
     pruning: MovePruning,
 }
@@ -141,7 +167,9 @@ impl Cube3Optimal {
             tw: 0,
             ea: pattern_a.solved(),
             eb: pattern_b.solved(),
+            cube: CubieCube::SOLVED,
         };
+        let j = kind.edge_len() as usize;
         let faces: Vec<u8> = Cube3Move::ALL.iter().map(|m| m.face()).collect();
         Ok(Cube3Optimal {
             kind,
@@ -152,6 +180,13 @@ impl Cube3Optimal {
             pattern_b,
             solved,
             divisor: prefix_divisor(7, kind.edge_len()),
+            inverse: kind.inverse(),
+            dual_a: EdgePattern {
+                edges: EDGES_A[..j].to_vec(),
+            },
+            dual_b: EdgePattern {
+                edges: EDGES_B[..j].to_vec(),
+            },
             tables,
             pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
         })
@@ -179,7 +214,20 @@ impl Cube3Optimal {
             tw: coords::twist(c),
             ea: self.pattern_a.coord(c),
             eb: self.pattern_b.coord(c),
+            cube: if self.inverse { *c } else { CubieCube::SOLVED },
         }
+    }
+
+    /// The edge databases' values for the inverse position (0 when not probed).
+    #[inline]
+    fn dual_lookups(&self, n: &Node) -> [u8; 2] {
+        if !self.inverse {
+            return [0, 0];
+        }
+        [
+            Nibbles(self.tables[1].table.bytes()).get(self.dual_a.dual_coord(&n.cube) as u64),
+            Nibbles(self.tables[2].table.bytes()).get(self.dual_b.dual_coord(&n.cube) as u64),
+        ]
     }
 
     #[inline]
@@ -289,11 +337,18 @@ impl IdaProblem for Cube3Optimal {
             tw: self.twt[n.tw as usize * MOVES + m],
             ea: edge_move(&self.e7, n.ea, 7, m),
             eb: edge_move(&self.e7, n.eb, 7, m),
+            cube: if self.inverse {
+                n.cube.after(Cube3Move::ALL[m])
+            } else {
+                n.cube
+            },
         }
     }
 
     fn heuristic(&self, n: &Node) -> u32 {
-        self.lookups(n).into_iter().max().unwrap_or(0) as u32
+        let regular = self.lookups(n).into_iter().max().unwrap_or(0);
+        let dual = self.dual_lookups(n).into_iter().max().unwrap_or(0);
+        regular.max(dual) as u32
     }
 
     #[inline]
@@ -308,7 +363,10 @@ impl IdaProblem for Cube3Optimal {
             return true;
         }
         let b = edge_prefix(n.eb, 7, j, self.divisor);
-        Nibbles(self.tables[2].table.bytes()).get(b as u64) as u32 > remaining
+        if Nibbles(self.tables[2].table.bytes()).get(b as u64) as u32 > remaining {
+            return true;
+        }
+        self.inverse && self.dual_lookups(n).into_iter().any(|v| v as u32 > remaining)
     }
 
     #[inline]
@@ -348,7 +406,7 @@ pub fn average_heuristic(solver: &Cube3Optimal, count: usize, seed: u64) -> (f64
     for _ in 0..count {
         let c = Cube3.random_state(&mut rng);
         let l = solver.lookups_of(&c);
-        sum += *l.iter().max().unwrap_or(&0) as u64;
+        sum += solver.heuristic_of(&c) as u64;
         for (e, v) in each.iter_mut().zip(l) {
             *e += v as u64;
         }
