@@ -195,7 +195,7 @@ fn optimal_solves_all_solutions_limits_and_bench() {
             "bench",
             "heuristic",
             "--heuristic",
-            "small",
+            "small,small-inverse",
             "--count",
             "2000",
             "--seed",
@@ -210,6 +210,10 @@ fn optimal_solves_all_solutions_limits_and_bench() {
     // Korf's corner database averages about 8.76 over random states.
     assert!((8.5..9.1).contains(&corners), "{corners}");
     assert!(avg >= corners && avg < 11.0, "{avg}");
+    // Probing the inverse too can only raise the bound.
+    assert_eq!(v["heuristics"][1]["heuristic"], "small-inverse");
+    let avg_inverse = v["heuristics"][1]["average"].as_f64().unwrap();
+    assert!(avg_inverse > avg && avg_inverse < 11.0, "{avg} {avg_inverse}");
     twisty(d)
         .args(["bench", "heuristic", "--puzzle", "2x2", "--count", "10"])
         .assert()

@@ -34,7 +34,7 @@ pub struct BenchOptimalArgs {
     /// Random seed (printed when not given).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Heuristic: korf, korf-inverse, small or small-inverse.
+    /// Heuristic: korf-inverse (default), korf, small or small-inverse.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Time budget per state in seconds; states that run out are counted apart.
@@ -255,12 +255,12 @@ pub fn heuristic(ctx: &Ctx, args: &BenchHeuristicArgs) -> CliResult {
         args.count
     );
     println!(
-        "{:<10} {:>10} {:>8} {:>8} {:>8} {:>8} {:>10}",
+        "{:<14} {:>10} {:>8} {:>8} {:>8} {:>8} {:>10}",
         "heuristic", "tables", "max", "corners", "edges A", "edges B", "time"
     );
     for (n, b, a, e, t) in rows {
         println!(
-            "{n:<10} {:>10} {a:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>10}",
+            "{n:<14} {:>10} {a:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>10}",
             twisty_search::file::human_bytes(b),
             e[0],
             e[1],

@@ -9,9 +9,9 @@ use twisty_search::{Origin, TableCache};
 use twisty_solvers::optimal::cube3::{Cube3Optimal, HeuristicKind};
 use twisty_solvers::{Limits, Solution};
 
-/// The heuristic named by `--heuristic` (default `korf`).
+/// The heuristic named by `--heuristic` (default `korf-inverse`, the strongest built so far).
 pub fn heuristic(name: Option<&str>) -> CliResult<HeuristicKind> {
-    let name = name.unwrap_or("korf");
+    let name = name.unwrap_or("korf-inverse");
     HeuristicKind::parse(name).ok_or_else(|| {
         CliError::usage(anyhow::anyhow!(
             "unknown 3x3x3 heuristic `{name}`: available: korf, korf-inverse, small, small-inverse (`best` is not built yet)"
