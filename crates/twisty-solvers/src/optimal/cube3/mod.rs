@@ -19,6 +19,15 @@
 //! coordinates (see [`coords`]). Move pruning: never the same face twice, opposite faces in
 //! one order. Both cores work on one cube (the tree is split three moves below the root,
 //! under a shared bound); `--threads` sets how many.
+//!
+//! Not built yet: the `best` heuristic the issue asks for (seconds per random state). Its
+//! plan: a table over the cosets of a subgroup containing ⟨U, D⟩ (nxopt / vcube style:
+//! corner orientation + corner permutation classes × edge orientation of 4–8 edges),
+//! reduced by the 16 symmetries that fix the U–D axis, with 2-bit entries relative to a base
+//! and a per-cache-line fallback minimum; probed on the three axes (conjugating the position
+//! by the rotations that take U–D to R–L and F–B) and on the inverse, one probe inherited
+//! from the parent, with software prefetch. The search, move pruning, limits, `--all` and
+//! verification here are meant to be reused as they are; only the heuristic changes.
 
 pub mod coords;
 pub mod pdb;
