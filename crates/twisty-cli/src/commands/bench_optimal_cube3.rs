@@ -161,7 +161,7 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     let row = |times: &Vec<Duration>, nodes: &Vec<u64>| {
         let s = summarise(times.clone());
         let total_nodes: u64 = nodes.iter().sum();
-        let total_secs: f64 = times.iter().map(|d| d.as_secs_f64()).sum();
+        let total_secs = times.iter().fold(0.0, |a, d| a + d.as_secs_f64());
         let ns_per_node = total_secs * 1e9 / total_nodes.max(1) as f64;
         let mut sorted = nodes.clone();
         sorted.sort_unstable();
@@ -213,7 +213,9 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     for (len, (t, n)) in &by_len {
         print_row(len.to_string(), t, n);
     }
-    print_row(String::from("all"), &all_times, &all_nodes);
+    if !all_times.is_empty() {
+        print_row(String::from("all"), &all_times, &all_nodes);
+    }
     if !timed_out.is_empty() {
         println!(
             "{} state(s) ran out of the --timeout budget (deepest complete bounds: {:?})",
