@@ -141,6 +141,11 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .code(2)
         .stderr(predicate::str::contains("unknown 3x3x3 heuristic `best`"));
     twisty(d)
+        .args(["solve", "--solver", "optimal", "--max-length", "99", "R"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-length must be at most 30"));
+    twisty(d)
         .args(["solve", "--all", "R U"])
         .assert()
         .code(2)
