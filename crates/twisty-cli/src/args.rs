@@ -248,6 +248,9 @@ pub struct SolveArgs {
     /// shortest total (1 = the classic algorithm; time grows about as K³).
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub search_phases: u32,
+    /// Optimal solvers: print every optimal solution (3x3x3 `--solver optimal`).
+    #[arg(long)]
+    pub all: bool,
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,
@@ -374,6 +377,10 @@ pub enum BenchWhich {
     /// Seed 002's Tables 6-7 (thesis scrambles) or 1-4 (fresh scrambles): the metaheuristic
     /// 3x3x3 solvers' success, lengths, time and NFE.
     Metaheuristics(crate::commands::bench_metaheuristics::BenchMetaArgs),
+    /// Optimal solves (3x3x3): per optimal length count, median/max time, nodes, ns/node, GiB·s.
+    Optimal(crate::commands::bench_optimal_cube3::BenchOptimalArgs),
+    /// Average heuristic value of an optimal solver's tables over random states (3x3x3).
+    Heuristic(crate::commands::bench_optimal_cube3::BenchHeuristicArgs),
 }
 
 /// `twisty bench fast3x3`.

@@ -330,7 +330,9 @@ pub fn ida_star<P: IdaProblem>(
                     local: 0,
                 };
                 w.dfs(node, bound - split, *face);
-                shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+                // Poll after every subtree too: subtrees smaller than the polling interval
+                // would otherwise never check the deadline, node budget or cancel flag.
+                shared.poll(w.local);
             });
         }
         let found = std::mem::take(&mut *shared.found.lock().unwrap_or_else(|e| e.into_inner()));
@@ -500,6 +502,25 @@ mod tests {
         };
         let r = ida_star(&blind, &7, &opts, Some(&flag), |_| {});
         assert_eq!(r.outcome, IdaOutcome::Cancelled);
+    }
+
+    /// Many subtrees smaller than the polling interval: the node budget still stops the
+    /// search (each finished subtree polls).
+    #[test]
+    fn budget_holds_with_small_subtrees() {
+        let blind = Ring {
+            blind: true,
+            ..Ring::new(false)
+        };
+        let opts = IdaOptions {
+            max_depth: 6,
+            max_nodes: Some(1000),
+            split_depth: 5,
+            ..Default::default()
+        };
+        let r = ida_star(&blind, &7, &opts, None, |_| {});
+        assert_eq!(r.outcome, IdaOutcome::Timeout);
+        assert!(r.nodes < 6u64.pow(6), "{}", r.nodes);
     }
 
     #[test]

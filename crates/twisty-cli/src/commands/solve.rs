@@ -71,6 +71,9 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
             }
         }
     }
+    if args.all {
+        return crate::commands::solve_all::run(ctx, p, solver, &state, scramble.as_deref(), seed_used, args);
+    }
     let start = Instant::now();
     let sol = p.solve(ctx, solver, &state, args)?;
     let wall = start.elapsed();

@@ -45,6 +45,25 @@ pub fn known_tables() -> Vec<KnownTable> {
             build: |ctx| crate::puzzles::kilominx::optimal(ctx, "sparse").map(|_| ()),
         });
     }
+    {
+        use twisty_solvers::optimal::cube3::HeuristicKind;
+        for spec in HeuristicKind::Korf.specs() {
+            out.push(KnownTable {
+                puzzle: PuzzleKind::Cube3,
+                heuristic: "korf",
+                spec,
+                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::Korf).map(|_| ()),
+            });
+        }
+        for spec in HeuristicKind::Small.specs().into_iter().skip(1) {
+            out.push(KnownTable {
+                puzzle: PuzzleKind::Cube3,
+                heuristic: "small",
+                spec,
+                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::Small).map(|_| ()),
+            });
+        }
+    }
     out
 }
 

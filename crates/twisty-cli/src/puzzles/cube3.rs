@@ -35,7 +35,15 @@ impl CliPuzzle for Cube3 {
     }
 
     fn solver_names(&self) -> Vec<&'static str> {
-        vec!["two-phase", "thistlethwaite", "greedy", "pso", "aco", "dkho"]
+        vec![
+            "two-phase",
+            "thistlethwaite",
+            "optimal",
+            "greedy",
+            "pso",
+            "aco",
+            "dkho",
+        ]
     }
 
     fn solve(
@@ -45,6 +53,12 @@ impl CliPuzzle for Cube3 {
         state: &CubieCube,
         args: &SolveArgs,
     ) -> CliResult<Solution<Cube3Move>> {
+        if solver == "optimal" {
+            let mut sols = crate::puzzles::cube3_optimal::solve(ctx, state, args, false)?;
+            return sols.pop().ok_or_else(|| {
+                CliError::failure(anyhow::anyhow!("the optimal solver returned no solution"))
+            });
+        }
         if solver == "thistlethwaite" {
             let limits = Limits {
                 max_length: args.max_length,
@@ -82,6 +96,21 @@ impl CliPuzzle for Cube3 {
             metric: args.metric.into(),
         };
         Ok(TwoPhase::global().solve_with_probes(self, state, &limits, args.probes.unwrap_or(0))?)
+    }
+
+    fn solve_all(
+        &self,
+        ctx: &Ctx,
+        solver: &str,
+        state: &CubieCube,
+        args: &SolveArgs,
+    ) -> CliResult<Vec<Solution<Cube3Move>>> {
+        if solver != "optimal" {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "--all needs --solver optimal (the {solver} solver finds one solution)"
+            )));
+        }
+        crate::puzzles::cube3_optimal::solve(ctx, state, args, true)
     }
 
     fn phase_report(

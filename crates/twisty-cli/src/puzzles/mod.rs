@@ -5,6 +5,7 @@
 
 pub mod cube2;
 pub mod cube3;
+pub mod cube3_optimal;
 pub mod kilominx;
 pub mod supercube;
 
@@ -48,6 +49,20 @@ pub trait CliPuzzle: Puzzle + Sync {
         state: &Self::State,
         args: &SolveArgs,
     ) -> CliResult<Solution<Self::Move>>;
+
+    /// Every optimal solution (`solve --all`); only some solvers support it.
+    fn solve_all(
+        &self,
+        _ctx: &Ctx,
+        solver: &str,
+        _state: &Self::State,
+        _args: &SolveArgs,
+    ) -> CliResult<Vec<Solution<Self::Move>>> {
+        Err(CliError::usage(anyhow::anyhow!(
+            "--all is not supported by the {solver} solver of the {} (use --puzzle 3x3 --solver optimal)",
+            self.name()
+        )))
+    }
 
     /// Sticker indices of the state string that belong to fixed pieces (centres, a fixed
     /// corner) and so cannot be edited.
@@ -150,5 +165,7 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::Optimal2x2(a) => crate::commands::bench::optimal2x2(ctx, a),
         BenchWhich::Fast3x3(a) => crate::commands::bench_fast3x3::fast3x3(ctx, a),
         BenchWhich::Metaheuristics(a) => crate::commands::bench_metaheuristics::run(ctx, a),
+        BenchWhich::Optimal(a) => crate::commands::bench_optimal_cube3::optimal(ctx, a),
+        BenchWhich::Heuristic(a) => crate::commands::bench_optimal_cube3::heuristic(ctx, a),
     }
 }

@@ -1,0 +1,236 @@
+//! The optimal 3x3x3 solver on the command line (small heuristic, tables in a temporary
+//! directory): solve, --all, limits, errors, `bench optimal`, `bench heuristic`, tables.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn twisty(dir: &Path) -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(dir);
+    c.env_remove("TWISTY_TABLES");
+    c
+}
+
+fn solved_after(dir: &Path, moves: &str) -> bool {
+    let out = twisty(dir).args(["show", "--json", moves]).assert().success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    v["solved"] == true
+}
+
+#[test]
+fn optimal_solves_all_solutions_limits_and_bench() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let scramble = "R U F' L2 D B' R2";
+    let out = twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--json",
+            scramble,
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("building 3 3x3x3 pattern database(s)"));
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["length"], 7);
+    let sol = v["solution"].as_str().unwrap().to_string();
+    assert!(solved_after(d, &format!("{scramble} {sol}")));
+
+    // Text output with a progress line per finished depth; tables now load.
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--threads",
+            "2",
+        ])
+        .arg(format!("{scramble} U F2"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Length: 9 HTM (optimal)"))
+        .stderr(
+            predicate::str::contains("no solution of 8 moves:").and(predicate::str::contains("M nodes/s")),
+        )
+        .stderr(predicate::str::contains("building").not());
+
+    // Every optimal solution.
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--all",
+            "U D",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1 optimal solution(s) of 2 HTM:\nU' D'\n",
+        ));
+    let out = twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--all",
+            "--json",
+            "R2 U2 D2",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["length"], 3);
+    let sols = v["solutions"].as_array().unwrap();
+    // R2 U2 D2 = R2 D2 U2 as a position; canonical order keeps U before D: R2 U2 D2 only,
+    // and its inverse sequence is the one optimal solution up to that order.
+    assert_eq!(v["count"], sols.len());
+    assert!(!sols.is_empty());
+    for s in sols {
+        assert!(solved_after(d, &format!("R2 U2 D2 {}", s.as_str().unwrap())));
+    }
+
+    // Limits and errors.
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--max-length",
+            "3",
+            scramble,
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution of at most 3 moves exists"));
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--timeout",
+            "0.3",
+            "--facelets",
+            "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "stopped by the time limit (no solution of ≤",
+        ));
+    twisty(d)
+        .args(["solve", "--solver", "optimal", "--heuristic", "best", "R"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown 3x3x3 heuristic `best`"));
+    twisty(d)
+        .args(["solve", "--solver", "optimal", "--max-length", "99", "R"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-length must be at most 30"));
+    twisty(d)
+        .args(["solve", "--all", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--all needs --solver optimal"));
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--metric",
+            "qtm",
+            "R U",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("half-turn metric"));
+
+    // Benchmarks.
+    let file = d.join("scrambles.txt");
+    std::fs::write(&file, "// two short scrambles\nR U F'\n\nR U F' L2 D B' R2\n").unwrap();
+    twisty(d)
+        .args([
+            "bench",
+            "optimal",
+            "--puzzle",
+            "3x3",
+            "--heuristic",
+            "small",
+            "--file",
+        ])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("ns/node")
+                .and(predicate::str::contains("GiB·s"))
+                .and(predicate::str::is_match(r"(?m)^\s+3\s+1\s").unwrap())
+                .and(predicate::str::is_match(r"(?m)^\s+7\s+1\s").unwrap())
+                .and(predicate::str::is_match(r"(?m)^\s+all\s+2\s").unwrap()),
+        );
+    std::fs::write(&file, "R U X\n").unwrap();
+    twisty(d)
+        .args(["bench", "optimal", "--heuristic", "small", "--file"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 1"));
+    let out = twisty(d)
+        .args([
+            "bench",
+            "heuristic",
+            "--heuristic",
+            "small,small-inverse",
+            "--count",
+            "2000",
+            "--seed",
+            "3",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let avg = v["heuristics"][0]["average"].as_f64().unwrap();
+    let corners = v["heuristics"][0]["corners"].as_f64().unwrap();
+    // Korf's corner database averages about 8.76 over random states.
+    assert!((8.5..9.1).contains(&corners), "{corners}");
+    assert!(avg >= corners && avg < 11.0, "{avg}");
+    // Probing the inverse too can only raise the bound.
+    assert_eq!(v["heuristics"][1]["heuristic"], "small-inverse");
+    let avg_inverse = v["heuristics"][1]["average"].as_f64().unwrap();
+    assert!(avg_inverse > avg && avg_inverse < 11.0, "{avg} {avg_inverse}");
+    twisty(d)
+        .args(["bench", "heuristic", "--puzzle", "2x2", "--count", "10"])
+        .assert()
+        .code(2);
+
+    // The table cache lists the databases.
+    twisty(d).args(["tables", "list"]).assert().success().stdout(
+        predicate::str::is_match(r"3x3x3/pdb/corners\s+42\.0 MiB\s+present, valid")
+            .unwrap()
+            .and(
+                predicate::str::is_match(r"3x3x3/pdb/edges-UR-UF-UL-UB-DR-DF-DL\s+243\.6 MiB\s+not built")
+                    .unwrap(),
+            ),
+    );
+}

@@ -1,0 +1,425 @@
+//! The optimal 3x3x3 solver: IDA* over the 18 face moves with pattern databases, as Korf
+//! (1997) and seed 000 describe it.
+//!
+//! Heuristics ([`HeuristicKind`]):
+//! - `korf`: the max of the corner database (8!·3⁷ = 88,179,840 entries, 42 MiB) and two
+//!   7-edge databases (12!/5!·2⁷ = 510,935,040 entries, 244 MiB each) over the edge sets
+//!   `UR UF UL UB DR DF DL` and `BR BL FL FR DB DL DF`, which share `DF` and `DL`.
+//! - `small`: the corner database and the 5-edge prefixes of the two sets (3,041,280
+//!   entries each); builds in seconds, for tests and quick runs.
+//! - `korf-inverse` and `small-inverse`: the same databases, also probed with the inverse
+//!   position (its distance is the same, so the max stays admissible). The inverse's edge
+//!   coordinates are read straight off the cube (see [`coords::EdgePattern::dual_coord`]),
+//!   so a node also carries its cubie cube; the corner database gives the same value for a
+//!   position and its inverse and is probed once.
+//!
+//! A search node is six small coordinates advanced by move tables: the corner permutation and
+//! twist, and the two 7-edge coordinates (the two sets cover all twelve edges, so the node is
+//! solved exactly when every coordinate is). Shorter edge patterns are read off the 7-edge
+//! coordinates (see [`coords`]). Move pruning: never the same face twice, opposite faces in
+//! one order. Both cores work on one cube (the tree is split three moves below the root,
+//! under a shared bound); `--threads` sets how many.
+//!
+//! Not built yet: the `best` heuristic the issue asks for (seconds per random state). Its
+//! plan: a table over the cosets of a subgroup containing ⟨U, D⟩ (nxopt / vcube style:
+//! corner orientation + corner permutation classes × edge orientation of 4–8 edges),
+//! reduced by the 16 symmetries that fix the U–D axis, with 2-bit entries relative to a base
+//! and a per-cache-line fallback minimum; probed on the three axes (conjugating the position
+//! by the rotations that take U–D to R–L and F–B) and on the inverse, one probe inherited
+//! from the parent, with software prefetch. The search, move pruning, limits, `--all` and
+//! verification here are meant to be reused as they are; only the heuristic changes.
+
+pub mod coords;
+pub mod pdb;
+
+use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
+use coords::{edge_move, edge_prefix, prefix_divisor, EdgePattern, MoveMaps, MOVES, TWISTS};
+use std::time::Instant;
+use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
+use twisty_core::{Metric, Puzzle};
+use twisty_search::ida::{ida_star, BoundReport, IdaOptions, IdaOutcome, IdaProblem, MovePruning};
+use twisty_search::packed::Nibbles;
+use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
+
+/// The first edge set (cubies in Kociemba's order: `UR UF UL UB DR DF DL`).
+pub const EDGES_A: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
+/// The second edge set (`BR BL FL FR DB DL DF`); it shares `DL` and `DF` with the first.
+pub const EDGES_B: [u8; 7] = [11, 10, 9, 8, 7, 6, 5];
+/// God's number: the default maximum length.
+pub const GODS_NUMBER: u32 = 20;
+
+/// Which pattern databases the heuristic takes the max of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeuristicKind {
+    /// Corners and two 7-edge databases (Korf's method).
+    Korf,
+    /// Corners and two 5-edge databases (small; tests and quick runs).
+    Small,
+    /// Korf's databases, probed with the position and its inverse.
+    KorfInverse,
+    /// The small databases, probed with the position and its inverse.
+    SmallInverse,
+}
+
+impl HeuristicKind {
+    /// Every heuristic, by name.
+    pub const ALL: [(&'static str, HeuristicKind); 4] = [
+        ("korf", HeuristicKind::Korf),
+        ("small", HeuristicKind::Small),
+        ("korf-inverse", HeuristicKind::KorfInverse),
+        ("small-inverse", HeuristicKind::SmallInverse),
+    ];
+
+    /// The heuristic of a name.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Korf => "korf",
+            HeuristicKind::Small => "small",
+            HeuristicKind::KorfInverse => "korf-inverse",
+            HeuristicKind::SmallInverse => "small-inverse",
+        }
+    }
+
+    /// Whether the inverse position is probed too.
+    pub fn inverse(self) -> bool {
+        matches!(self, HeuristicKind::KorfInverse | HeuristicKind::SmallInverse)
+    }
+
+    /// Edges per edge database.
+    pub fn edge_len(self) -> u32 {
+        match self {
+            HeuristicKind::Korf | HeuristicKind::KorfInverse => 7,
+            HeuristicKind::Small | HeuristicKind::SmallInverse => 5,
+        }
+    }
+
+    fn patterns(self) -> [Option<EdgePattern>; 2] {
+        // The inverse variants use the same databases.
+        let j = self.edge_len() as usize;
+        [EdgePattern::new(&EDGES_A[..j]), EdgePattern::new(&EDGES_B[..j])]
+    }
+
+    /// The table specs it needs.
+    pub fn specs(self) -> Vec<TableSpec> {
+        let mut out = vec![pdb::corner_spec()];
+        out.extend(self.patterns().iter().flatten().map(pdb::edge_spec));
+        out
+    }
+}
+
+/// A search node: corner permutation, twist, and the two 7-edge coordinates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    cp: u16,
+    tw: u16,
+    ea: u32,
+    eb: u32,
+    /// The whole cube, kept only when the inverse is probed (else always solved).
+    cube: CubieCube,
+}
+
+/// A loaded pattern database and how it was obtained.
+#[derive(Debug)]
+pub struct LoadedTable {
+    /// The table.
+    pub table: Table,
+    /// Loaded, built, or rebuilt (with the reason).
+    pub origin: Origin,
+}
+
+/// The optimal 3x3x3 solver with its tables.
+#[derive(Debug)]
+pub struct Cube3Optimal {
+    kind: HeuristicKind,
+    cpt: Vec<u16>,
+    twt: Vec<u16>,
+    e7: Vec<u32>,
+    pattern_a: EdgePattern,
+    pattern_b: EdgePattern,
+    solved: Node,
+    divisor: u32,
+    inverse: bool,
+    dual_a: EdgePattern,
+    dual_b: EdgePattern,
+    tables: Vec<LoadedTable>,
+    pruning: MovePruning,
+}
+
+impl Cube3Optimal {
+    /// Loads the heuristic's databases from `cache`, building missing or invalid ones
+    /// (with progress bars on stderr when `progress`).
+    pub fn new(cache: &TableCache, kind: HeuristicKind, progress: bool) -> Result<Self, TableError> {
+        let maps = MoveMaps::new();
+        let mut tables = Vec::new();
+        let (table, origin) =
+            cache.get_or_build(&pdb::corner_spec(), || pdb::build_corners(&maps, progress))?;
+        tables.push(LoadedTable { table, origin });
+        for p in kind.patterns().iter().flatten() {
+            let (table, origin) =
+                cache.get_or_build(&pdb::edge_spec(p), || pdb::build_edges(p, &maps, progress))?;
+            tables.push(LoadedTable { table, origin });
+        }
+        let pattern_a = EdgePattern {
+            edges: EDGES_A.to_vec(),
+        };
+        let pattern_b = EdgePattern {
+            edges: EDGES_B.to_vec(),
+        };
+        let e7 = pattern_a.move_table(&maps);
+        let solved = Node {
+            cp: 0,
+            tw: 0,
+            ea: pattern_a.solved(),
+            eb: pattern_b.solved(),
+            cube: CubieCube::SOLVED,
+        };
+        let j = kind.edge_len() as usize;
+        let faces: Vec<u8> = Cube3Move::ALL.iter().map(|m| m.face()).collect();
+        Ok(Cube3Optimal {
+            kind,
+            cpt: coords::corner_perm_table(&maps),
+            twt: coords::twist_table(&maps),
+            e7,
+            pattern_a,
+            pattern_b,
+            solved,
+            divisor: prefix_divisor(7, kind.edge_len()),
+            inverse: kind.inverse(),
+            dual_a: EdgePattern {
+                edges: EDGES_A[..j].to_vec(),
+            },
+            dual_b: EdgePattern {
+                edges: EDGES_B[..j].to_vec(),
+            },
+            tables,
+            pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
+        })
+    }
+
+    /// The heuristic in use.
+    pub fn kind(&self) -> HeuristicKind {
+        self.kind
+    }
+
+    /// The databases (corners first) and how each was obtained.
+    pub fn tables(&self) -> &[LoadedTable] {
+        &self.tables
+    }
+
+    /// Total bytes of the databases.
+    pub fn table_bytes(&self) -> u64 {
+        self.tables.iter().map(|t| t.table.bytes().len() as u64).sum()
+    }
+
+    /// The search node of a cube.
+    pub fn node(&self, c: &CubieCube) -> Node {
+        Node {
+            cp: coords::corner_perm(c),
+            tw: coords::twist(c),
+            ea: self.pattern_a.coord(c),
+            eb: self.pattern_b.coord(c),
+            cube: if self.inverse { *c } else { CubieCube::SOLVED },
+        }
+    }
+
+    /// The edge databases' values for the inverse position (0 when not probed).
+    #[inline]
+    fn dual_lookups(&self, n: &Node) -> [u8; 2] {
+        if !self.inverse {
+            return [0, 0];
+        }
+        [
+            Nibbles(self.tables[1].table.bytes()).get(self.dual_a.dual_coord(&n.cube) as u64),
+            Nibbles(self.tables[2].table.bytes()).get(self.dual_b.dual_coord(&n.cube) as u64),
+        ]
+    }
+
+    #[inline]
+    fn lookups(&self, n: &Node) -> [u8; 3] {
+        let j = self.kind.edge_len();
+        let c = Nibbles(self.tables[0].table.bytes()).get(n.cp as u64 * TWISTS + n.tw as u64);
+        let a = edge_prefix(n.ea, 7, j, self.divisor);
+        let b = edge_prefix(n.eb, 7, j, self.divisor);
+        [
+            c,
+            Nibbles(self.tables[1].table.bytes()).get(a as u64),
+            Nibbles(self.tables[2].table.bytes()).get(b as u64),
+        ]
+    }
+
+    /// The heuristic value of a cube (a lower bound on its distance).
+    pub fn heuristic_of(&self, c: &CubieCube) -> u32 {
+        self.heuristic(&self.node(c))
+    }
+
+    /// The value of each database for a cube (corners, first edge set, second edge set).
+    pub fn lookups_of(&self, c: &CubieCube) -> [u8; 3] {
+        self.lookups(&self.node(c))
+    }
+
+    /// Solves `state` optimally: every optimal solution when `all`, else the first found.
+    /// `on_bound` is called after each depth searched completely without a solution.
+    pub fn solve_with(
+        &self,
+        state: &CubieCube,
+        limits: &Limits,
+        all: bool,
+        on_bound: impl FnMut(&BoundReport) + Send,
+    ) -> Result<Vec<Solution<Cube3Move>>, SolveError> {
+        state.validate()?;
+        if limits.metric != Metric::Htm {
+            return Err(SolveError::Unsupported(String::from(
+                "the optimal 3x3x3 solver works in the half-turn metric (HTM) only",
+            )));
+        }
+        let threads = limits.threads.unwrap_or_else(rayon::current_num_threads).max(1);
+        let opts = IdaOptions {
+            max_depth: limits.max_length.unwrap_or(GODS_NUMBER),
+            timeout: limits.timeout,
+            max_nodes: limits.max_nodes,
+            all,
+            split_depth: if threads > 1 { 3 } else { 0 },
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| SolveError::Unsupported(format!("cannot start {threads} threads: {e}")))?;
+        let start = self.node(state);
+        let cancel = limits.cancel.as_deref();
+        let t0 = Instant::now();
+        let r = pool.install(|| ida_star(self, &start, &opts, cancel, on_bound));
+        let elapsed = t0.elapsed();
+        let stats = SearchStats {
+            nodes: r.nodes,
+            elapsed,
+            breakdown: r
+                .bounds
+                .iter()
+                .map(|b| (format!("depth {}", b.bound), b.nodes, b.elapsed.as_secs_f64()))
+                .collect(),
+            ..Default::default()
+        };
+        match r.outcome {
+            IdaOutcome::Found(paths) => {
+                let mut out = Vec::with_capacity(paths.len());
+                for path in paths {
+                    let moves: Vec<Cube3Move> = path.iter().map(|&m| Cube3Move::ALL[m]).collect();
+                    verify(&Cube3, state, &moves)?;
+                    out.push(Solution {
+                        length: moves.len() as u32,
+                        moves,
+                        optimal: true,
+                        stats: stats.clone(),
+                    });
+                }
+                Ok(out)
+            }
+            IdaOutcome::Exhausted => Err(SolveError::NoSolutionWithin {
+                max_length: opts.max_depth,
+            }),
+            IdaOutcome::Timeout => Err(SolveError::Timeout {
+                deepest_bound: r.deepest_complete,
+            }),
+            IdaOutcome::Cancelled => Err(SolveError::Cancelled {
+                deepest_bound: r.deepest_complete,
+            }),
+        }
+    }
+}
+
+impl IdaProblem for Cube3Optimal {
+    type Node = Node;
+
+    fn num_moves(&self) -> usize {
+        MOVES
+    }
+
+    #[inline]
+    fn apply(&self, n: &Node, m: usize) -> Node {
+        Node {
+            cp: self.cpt[n.cp as usize * MOVES + m],
+            tw: self.twt[n.tw as usize * MOVES + m],
+            ea: edge_move(&self.e7, n.ea, 7, m),
+            eb: edge_move(&self.e7, n.eb, 7, m),
+            cube: if self.inverse {
+                n.cube.after(Cube3Move::ALL[m])
+            } else {
+                n.cube
+            },
+        }
+    }
+
+    fn heuristic(&self, n: &Node) -> u32 {
+        let regular = self.lookups(n).into_iter().max().unwrap_or(0);
+        let dual = self.dual_lookups(n).into_iter().max().unwrap_or(0);
+        regular.max(dual) as u32
+    }
+
+    #[inline]
+    fn prunes(&self, n: &Node, remaining: u32) -> bool {
+        let c = Nibbles(self.tables[0].table.bytes()).get(n.cp as u64 * TWISTS + n.tw as u64);
+        if c as u32 > remaining {
+            return true;
+        }
+        let j = self.kind.edge_len();
+        let a = edge_prefix(n.ea, 7, j, self.divisor);
+        if Nibbles(self.tables[1].table.bytes()).get(a as u64) as u32 > remaining {
+            return true;
+        }
+        let b = edge_prefix(n.eb, 7, j, self.divisor);
+        if Nibbles(self.tables[2].table.bytes()).get(b as u64) as u32 > remaining {
+            return true;
+        }
+        self.inverse && self.dual_lookups(n).into_iter().any(|v| v as u32 > remaining)
+    }
+
+    #[inline]
+    fn is_goal(&self, n: &Node) -> bool {
+        *n == self.solved
+    }
+
+    fn pruning(&self) -> &MovePruning {
+        &self.pruning
+    }
+}
+
+impl Solver<Cube3> for Cube3Optimal {
+    fn name(&self) -> &'static str {
+        "optimal"
+    }
+
+    fn solve(
+        &self,
+        _puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+    ) -> Result<Solution<Cube3Move>, SolveError> {
+        self.solve_with(state, limits, false, |_| {})?
+            .into_iter()
+            .next()
+            .ok_or(SolveError::Unverified)
+    }
+}
+
+/// The average heuristic value of `kind` over `count` uniformly random states (from `seed`),
+/// with the average of each database; the yardstick nxopt reports for its tables.
+pub fn average_heuristic(solver: &Cube3Optimal, count: usize, seed: u64) -> (f64, [f64; 3]) {
+    let mut rng = twisty_core::rng::seeded_rng(seed);
+    let mut sum = 0u64;
+    let mut each = [0u64; 3];
+    for _ in 0..count {
+        let c = Cube3.random_state(&mut rng);
+        let l = solver.lookups_of(&c);
+        sum += solver.heuristic_of(&c) as u64;
+        for (e, v) in each.iter_mut().zip(l) {
+            *e += v as u64;
+        }
+    }
+    let n = count.max(1) as f64;
+    (sum as f64 / n, each.map(|e| e as f64 / n))
+}
