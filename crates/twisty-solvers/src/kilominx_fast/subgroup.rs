@@ -1,0 +1,277 @@
+//! The last phase: the ten cubies of D ∪ DB ∪ DBR, solved inside ⟨D, DB, DBR⟩.
+//!
+//! Those three faces meet at the corner opposite UFL, so they turn without a whole-puzzle
+//! rotation in the UFL-fixed frame; the subgroup is the Kilominx's ⟨U, R, F⟩ seen from the
+//! other side (10!/2 · 3⁹ = 35,712,835,200 states, diameter 14). It is too large for an exact
+//! table, so IDA* prunes with two exact tables of its projections: the permutation of the
+//! ten cubies (10! entries, odd permutations unreached) and their twists (3⁹ entries).
+
+use super::{MoveGeometry, Stop};
+use twisty_core::kilominx::{KiloMove, KiloState};
+use twisty_search::bfs::{distance_table, BfsOptions};
+use twisty_search::ida::MovePruning;
+use twisty_search::packed::Nibbles;
+use twisty_search::rank::{rank_ori, rank_perm, unrank_ori, unrank_perm, FACT};
+use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
+
+/// Number of cubies the subgroup moves.
+pub const N: usize = 10;
+const PERMS: u64 = FACT[N];
+const TWISTS: u64 = 19_683;
+
+/// The permutation table's spec.
+pub fn perm_spec() -> TableSpec {
+    TableSpec {
+        name: String::from("kilominx/fast/sub-perm"),
+        entry_bits: 4,
+        entries: PERMS,
+    }
+}
+
+/// The twist table's spec.
+pub fn twist_spec() -> TableSpec {
+    TableSpec {
+        name: String::from("kilominx/fast/sub-twist"),
+        entry_bits: 4,
+        entries: TWISTS,
+    }
+}
+
+/// A state of the subgroup: local permutation and twists of the ten positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SubState {
+    /// `perm[i]`: the local index of the cubie at local position `i`.
+    pub perm: [u8; N],
+    /// Twist at each local position.
+    pub twist: [u8; N],
+}
+
+/// The subgroup phase.
+#[derive(Debug)]
+pub struct Subgroup {
+    /// The twelve moves of D, DB and DBR.
+    pub(crate) moves: Vec<KiloMove>,
+    /// The ten positions those faces move, in increasing order.
+    positions: [u8; N],
+    /// Per move: local destination ← local source, and twist added.
+    src: Vec<[u8; N]>,
+    add: Vec<[u8; N]>,
+    pruning: MovePruning,
+    perm: Table,
+    twist: Table,
+    /// How the two tables were obtained.
+    pub origins: [Origin; 2],
+}
+
+impl Subgroup {
+    /// The subgroup of the moves fixing every position of `solved` (whose complement must
+    /// hold exactly ten positions).
+    pub(crate) fn new(
+        geo: &MoveGeometry,
+        solved: &[u8],
+        cache: &TableCache,
+        progress: bool,
+    ) -> Result<Subgroup, TableError> {
+        let moves = geo.moves_fixing(solved);
+        let mut positions = [0u8; N];
+        let mut local = [u8::MAX; 20];
+        for (i, p) in (0..20u8).filter(|p| !solved.contains(p)).take(N).enumerate() {
+            positions[i] = p;
+            local[p as usize] = i as u8;
+        }
+        let mut src = Vec::new();
+        let mut add = Vec::new();
+        for &m in &moves {
+            let mi = m.index() as usize;
+            let mut s = [0u8; N];
+            let mut a = [0u8; N];
+            for (i, &p) in positions.iter().enumerate() {
+                // The cubie at p goes to dest[p]: so the destination's source is p.
+                let d = local[geo.dest[mi][p as usize] as usize] as usize;
+                s[d] = i as u8;
+                a[d] = geo.gain[mi][p as usize];
+            }
+            src.push(s);
+            add.push(a);
+        }
+        let faces: Vec<u8> = moves.iter().map(|m| m.face()).collect();
+        let pruning = MovePruning::new(&faces, |a, b| geo.commute(a, b));
+        let nm = moves.len();
+        let label = |t: &str| progress.then(|| format!("Kilominx fast {t}"));
+        let (perm, o1) = cache.get_or_build(&perm_spec(), || {
+            distance_table(
+                PERMS,
+                &[0],
+                nm,
+                |x, m| {
+                    let mut p = [0u8; N];
+                    unrank_perm(x, &mut p);
+                    let q: [u8; N] = std::array::from_fn(|i| p[src[m][i] as usize]);
+                    rank_perm(&q)
+                },
+                &BfsOptions {
+                    progress: label("subgroup permutations"),
+                },
+            )
+            .table
+            .0
+        })?;
+        let (twist, o2) = cache.get_or_build(&twist_spec(), || {
+            distance_table(
+                TWISTS,
+                &[0],
+                nm,
+                |x, m| {
+                    let mut t = [0u8; N];
+                    unrank_ori(x, 3, &mut t);
+                    let u: [u8; N] = std::array::from_fn(|i| (t[src[m][i] as usize] + add[m][i]) % 3);
+                    rank_ori(&u, 3)
+                },
+                &BfsOptions {
+                    progress: label("subgroup twists"),
+                },
+            )
+            .table
+            .0
+        })?;
+        Ok(Subgroup {
+            moves,
+            positions,
+            src,
+            add,
+            pruning,
+            perm,
+            twist,
+            origins: [o1, o2],
+        })
+    }
+
+    /// The ten positions of the subgroup.
+    pub fn positions(&self) -> [u8; N] {
+        self.positions
+    }
+
+    /// The subgroup state of `state`, or `None` if a cubie outside the ten positions is not
+    /// home or the ten cubies are not all among them.
+    pub fn coord(&self, state: &KiloState) -> Option<SubState> {
+        let mut local = [u8::MAX; 20];
+        for (i, &p) in self.positions.iter().enumerate() {
+            local[p as usize] = i as u8;
+        }
+        for p in 0..20 {
+            if local[p] == u8::MAX && (state.cubie(p) as usize != p || state.twist(p) != 0) {
+                return None;
+            }
+        }
+        let perm: [u8; N] = std::array::from_fn(|i| local[state.cubie(self.positions[i] as usize) as usize]);
+        if perm.contains(&u8::MAX) {
+            return None;
+        }
+        let twist: [u8; N] = std::array::from_fn(|i| state.twist(self.positions[i] as usize));
+        Some(SubState { perm, twist })
+    }
+
+    /// The state after move number `m` (an index into the subgroup's moves).
+    #[inline]
+    pub fn step(&self, s: &SubState, m: usize) -> SubState {
+        let src = &self.src[m];
+        let add = &self.add[m];
+        let perm = std::array::from_fn(|i| s.perm[src[i] as usize]);
+        let twist = std::array::from_fn(|i| {
+            let t = s.twist[src[i] as usize] + add[i];
+            if t >= 3 {
+                t - 3
+            } else {
+                t
+            }
+        });
+        SubState { perm, twist }
+    }
+
+    /// Admissible lower bound: the larger of the two projection distances.
+    #[inline]
+    pub fn h(&self, s: &SubState) -> u8 {
+        let t = Nibbles(self.twist.bytes()).get(rank_ori(&s.twist, 3));
+        let p = Nibbles(self.perm.bytes()).get(rank_perm(&s.perm));
+        t.max(p)
+    }
+
+    /// Whether `s` is solved.
+    pub fn is_solved(s: &SubState) -> bool {
+        s.twist == [0; N] && s.perm == std::array::from_fn(|i| i as u8)
+    }
+
+    /// The move numbers of an optimal solution of at most `max_len` moves, whose first move
+    /// does not follow a move of face `prev` (canonical order), or `None`.
+    pub(crate) fn solve(
+        &self,
+        s: &SubState,
+        max_len: u8,
+        prev: Option<u8>,
+        stop: &mut Stop<'_>,
+    ) -> Option<Vec<KiloMove>> {
+        let h = self.h(s);
+        let mut path = Vec::new();
+        for bound in h..=max_len {
+            if self.search(s, bound, prev, &mut path, stop) {
+                return Some(path.iter().map(|&m| self.moves[m]).collect());
+            }
+            if stop.stopped {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn search(&self, s: &SubState, bound: u8, prev: Option<u8>, path: &mut Vec<usize>, stop: &mut Stop<'_>) -> bool {
+        if bound == 0 {
+            return Self::is_solved(s);
+        }
+        if stop.tick() {
+            return false;
+        }
+        for m in 0..self.moves.len() {
+            if !self.pruning.allowed(prev, m) {
+                continue;
+            }
+            let t = self.step(s, m);
+            if self.h(&t) >= bound {
+                continue;
+            }
+            path.push(m);
+            if self.search(&t, bound - 1, Some(self.moves[m].face()), path, stop) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+
+    /// Number of subgroup states at each distance `0..=depth` from solved, by breadth-first
+    /// search over whole states (the golden counts of ⟨U, R, F⟩).
+    pub fn distance_counts(&self, depth: usize) -> Vec<u64> {
+        use std::collections::HashSet;
+        let solved = SubState {
+            perm: std::array::from_fn(|i| i as u8),
+            twist: [0; N],
+        };
+        let key = |s: &SubState| rank_perm(&s.perm) * TWISTS + rank_ori(&s.twist, 3);
+        let mut seen: HashSet<u64> = HashSet::from([key(&solved)]);
+        let mut frontier = vec![solved];
+        let mut counts = vec![1u64];
+        for _ in 0..depth {
+            let mut next = Vec::new();
+            for s in &frontier {
+                for m in 0..self.moves.len() {
+                    let t = self.step(s, m);
+                    if seen.insert(key(&t)) {
+                        next.push(t);
+                    }
+                }
+            }
+            counts.push(next.len() as u64);
+            frontier = next;
+        }
+        counts
+    }
+}
