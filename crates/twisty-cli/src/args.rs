@@ -365,6 +365,20 @@ pub enum BenchWhich {
     Optimal2x2(BenchCountArgs),
     /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
     Astar2x2(BenchAStarArgs),
+    /// The fast Kilominx solver on random states at several time budgets: time to the first
+    /// solution, solution lengths.
+    FastKilominx(BenchFastKilominxArgs),
+}
+
+/// `twisty bench fast-kilominx`.
+#[derive(Debug, Args)]
+pub struct BenchFastKilominxArgs {
+    /// Number of random states, from which seed, JSON output.
+    #[command(flatten)]
+    pub common: BenchCountArgs,
+    /// Time budgets in seconds, comma-separated.
+    #[arg(long, default_value = "0.01,0.1,1")]
+    pub budgets: String,
 }
 
 /// `twisty bench astar2x2`.

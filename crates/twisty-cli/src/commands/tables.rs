@@ -45,6 +45,14 @@ pub fn known_tables() -> Vec<KnownTable> {
             build: |ctx| crate::puzzles::kilominx::optimal(ctx, "sparse").map(|_| ()),
         });
     }
+    for spec in twisty_solvers::kilominx_fast::specs() {
+        out.push(KnownTable {
+            puzzle: PuzzleKind::Kilominx,
+            heuristic: "fast",
+            spec,
+            build: |ctx| crate::puzzles::kilominx::fast(ctx).map(|_| ()),
+        });
+    }
     out
 }
 
