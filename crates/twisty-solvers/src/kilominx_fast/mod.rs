@@ -137,7 +137,8 @@ pub fn specs() -> Vec<TableSpec> {
         pieces::spec("p1", 19, &PHASE1_CUBIES),
         pieces::spec("p2", 15, &PHASE2_CUBIES),
         subgroup::perm_spec(),
-        subgroup::twist_spec(),
+        subgroup::quad_spec(0),
+        subgroup::quad_spec(1),
     ]
 }
 
@@ -198,6 +199,7 @@ impl KilominxFast {
             (s[1].clone(), self.phase2.origin.clone()),
             (s[2].clone(), self.sub.origins[0].clone()),
             (s[3].clone(), self.sub.origins[1].clone()),
+            (s[4].clone(), self.sub.origins[2].clone()),
         ]
     }
 

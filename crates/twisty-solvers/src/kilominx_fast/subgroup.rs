@@ -11,13 +11,17 @@ use twisty_core::kilominx::{KiloMove, KiloState};
 use twisty_search::bfs::{distance_table, BfsOptions};
 use twisty_search::ida::MovePruning;
 use twisty_search::packed::Nibbles;
-use twisty_search::rank::{rank_ori, rank_perm, unrank_ori, unrank_perm, FACT};
+use twisty_search::rank::{rank_ori, rank_partial, rank_perm, unrank_ori, unrank_partial, unrank_perm, FACT};
 use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
 
 /// Number of cubies the subgroup moves.
 pub const N: usize = 10;
 const PERMS: u64 = FACT[N];
 const TWISTS: u64 = 19_683;
+/// Placements of four cubies among the ten positions.
+const PLACES: u64 = 5_040;
+/// The two sets of four cubies (local indices) whose places pair with the twists.
+const QUADS: [[u8; 4]; 2] = [[0, 1, 2, 3], [6, 7, 8, 9]];
 
 /// The permutation table's spec.
 pub fn perm_spec() -> TableSpec {
@@ -28,22 +32,25 @@ pub fn perm_spec() -> TableSpec {
     }
 }
 
-/// The twist table's spec.
-pub fn twist_spec() -> TableSpec {
+/// The spec of twist-and-places table `q` (0 or 1).
+pub fn quad_spec(q: usize) -> TableSpec {
+    let c = QUADS[q % 2];
     TableSpec {
-        name: String::from("kilominx/fast/sub-twist"),
+        name: format!("kilominx/fast/sub-twist-places-{}{}{}{}", c[0], c[1], c[2], c[3]),
         entry_bits: 4,
-        entries: TWISTS,
+        entries: TWISTS * PLACES,
     }
 }
 
-/// A state of the subgroup: local permutation and twists of the ten positions.
+/// A state of the subgroup: the local permutation, and the twist and place coordinates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SubState {
     /// `perm[i]`: the local index of the cubie at local position `i`.
     pub perm: [u8; N],
-    /// Twist at each local position.
-    pub twist: [u8; N],
+    /// Rank of the twists of the ten positions (0..3⁹).
+    pub tw: u16,
+    /// Rank of the places of each set of four cubies (0..5040).
+    pub places: [u16; 2],
 }
 
 /// The subgroup phase.
@@ -55,12 +62,15 @@ pub struct Subgroup {
     positions: [u8; N],
     /// Per move: local destination ← local source, and twist added.
     src: Vec<[u8; N]>,
-    add: Vec<[u8; N]>,
     pruning: MovePruning,
+    /// `[tw · moves + m]` → new twist rank.
+    tw_move: Vec<u16>,
+    /// `[q][place · moves + m]` → new place rank of cubie set `q`.
+    place_move: [Vec<u16>; 2],
     perm: Table,
-    twist: Table,
-    /// How the two tables were obtained.
-    pub origins: [Origin; 2],
+    quads: [Table; 2],
+    /// How the three tables were obtained.
+    pub origins: [Origin; 3],
 }
 
 impl Subgroup {
@@ -97,6 +107,34 @@ impl Subgroup {
         let faces: Vec<u8> = moves.iter().map(|m| m.face()).collect();
         let pruning = MovePruning::new(&faces, |a, b| geo.commute(a, b));
         let nm = moves.len();
+        let mut tw_move = vec![0u16; TWISTS as usize * nm];
+        for x in 0..TWISTS {
+            let mut t = [0u8; N];
+            unrank_ori(x, 3, &mut t);
+            for m in 0..nm {
+                let u: [u8; N] = std::array::from_fn(|i| (t[src[m][i] as usize] + add[m][i]) % 3);
+                tw_move[x as usize * nm + m] = rank_ori(&u, 3) as u16;
+            }
+        }
+        // Where the cubie at local position i goes under move m.
+        let mut ldest = vec![[0u8; N]; nm];
+        for m in 0..nm {
+            for i in 0..N {
+                ldest[m][src[m][i] as usize] = i as u8;
+            }
+        }
+        let mut place_move = [vec![0u16; PLACES as usize * nm], vec![0u16; PLACES as usize * nm]];
+        for table in &mut place_move {
+            for r in 0..PLACES {
+                let mut at = [0u8; 4];
+                unrank_partial(r, N as u32, &mut at);
+                for m in 0..nm {
+                    let to = at.map(|p| ldest[m][p as usize]);
+                    table[r as usize * nm + m] = rank_partial(&to, N as u32) as u16;
+                }
+            }
+        }
+        let place_goal = QUADS.map(|c| rank_partial(&c, N as u32) as u16);
         let label = |t: &str| progress.then(|| format!("Kilominx fast {t}"));
         let (perm, o1) = cache.get_or_build(&perm_spec(), || {
             distance_table(
@@ -116,33 +154,38 @@ impl Subgroup {
             .table
             .0
         })?;
-        let (twist, o2) = cache.get_or_build(&twist_spec(), || {
-            distance_table(
-                TWISTS,
-                &[0],
-                nm,
-                |x, m| {
-                    let mut t = [0u8; N];
-                    unrank_ori(x, 3, &mut t);
-                    let u: [u8; N] = std::array::from_fn(|i| (t[src[m][i] as usize] + add[m][i]) % 3);
-                    rank_ori(&u, 3)
-                },
-                &BfsOptions {
-                    progress: label("subgroup twists"),
-                },
-            )
-            .table
-            .0
-        })?;
+        let build_quad = |q: usize| {
+            let pm = &place_move[q];
+            let tm = &tw_move;
+            cache.get_or_build(&quad_spec(q), || {
+                distance_table(
+                    TWISTS * PLACES,
+                    &[place_goal[q] as u64],
+                    nm,
+                    |x, m| {
+                        let (t, p) = (x / PLACES, x % PLACES);
+                        tm[t as usize * nm + m] as u64 * PLACES + pm[p as usize * nm + m] as u64
+                    },
+                    &BfsOptions {
+                        progress: label(&format!("subgroup twists and places {}", q + 1)),
+                    },
+                )
+                .table
+                .0
+            })
+        };
+        let (q0, o2) = build_quad(0)?;
+        let (q1, o3) = build_quad(1)?;
         Ok(Subgroup {
             moves,
             positions,
             src,
-            add,
             pruning,
+            tw_move,
+            place_move,
             perm,
-            twist,
-            origins: [o1, o2],
+            quads: [q0, q1],
+            origins: [o1, o2, o3],
         })
     }
 
@@ -168,37 +211,62 @@ impl Subgroup {
             return None;
         }
         let twist: [u8; N] = std::array::from_fn(|i| state.twist(self.positions[i] as usize));
-        Some(SubState { perm, twist })
+        Some(Self::from_parts(perm, &twist))
+    }
+
+    /// The subgroup state of a local permutation and local twists.
+    pub fn from_parts(perm: [u8; N], twist: &[u8; N]) -> SubState {
+        let mut at = [0u8; N];
+        for (i, &c) in perm.iter().enumerate() {
+            at[c as usize] = i as u8;
+        }
+        let places = QUADS.map(|c| rank_partial(&c.map(|c| at[c as usize]), N as u32) as u16);
+        SubState {
+            perm,
+            tw: rank_ori(twist, 3) as u16,
+            places,
+        }
     }
 
     /// The state after move number `m` (an index into the subgroup's moves).
     #[inline]
     pub fn step(&self, s: &SubState, m: usize) -> SubState {
         let src = &self.src[m];
-        let add = &self.add[m];
-        let perm = std::array::from_fn(|i| s.perm[src[i] as usize]);
-        let twist = std::array::from_fn(|i| {
-            let t = s.twist[src[i] as usize] + add[i];
-            if t >= 3 {
-                t - 3
-            } else {
-                t
-            }
-        });
-        SubState { perm, twist }
+        let nm = self.moves.len();
+        SubState {
+            perm: std::array::from_fn(|i| s.perm[src[i] as usize]),
+            tw: self.tw_move[s.tw as usize * nm + m],
+            places: [
+                self.place_move[0][s.places[0] as usize * nm + m],
+                self.place_move[1][s.places[1] as usize * nm + m],
+            ],
+        }
     }
 
-    /// Admissible lower bound: the larger of the two projection distances.
+    #[inline]
+    fn quad(&self, s: &SubState, q: usize) -> u8 {
+        Nibbles(self.quads[q].bytes()).get(s.tw as u64 * PLACES + s.places[q] as u64)
+    }
+
+    /// Admissible lower bound: the largest of the three projection distances.
     #[inline]
     pub fn h(&self, s: &SubState) -> u8 {
-        let t = Nibbles(self.twist.bytes()).get(rank_ori(&s.twist, 3));
         let p = Nibbles(self.perm.bytes()).get(rank_perm(&s.perm));
-        t.max(p)
+        p.max(self.quad(s, 0)).max(self.quad(s, 1))
+    }
+
+    /// Whether the distance of `s` is provably more than `left` (stops at the first table
+    /// that shows it).
+    #[inline]
+    fn prunes(&self, s: &SubState, left: u8) -> bool {
+        self.quad(s, 0) > left
+            || self.quad(s, 1) > left
+            || Nibbles(self.perm.bytes()).get(rank_perm(&s.perm)) > left
     }
 
     /// Whether `s` is solved.
     pub fn is_solved(s: &SubState) -> bool {
-        s.twist == [0; N] && s.perm == std::array::from_fn(|i| i as u8)
+        s.tw == 0 && s.perm == std::array::from_fn(|i| i as u8)
     }
 
     /// The move numbers of an optimal solution of at most `max_len` moves, whose first move
@@ -235,7 +303,7 @@ impl Subgroup {
                 continue;
             }
             let t = self.step(s, m);
-            if self.h(&t) >= bound {
+            if self.prunes(&t, bound - 1) {
                 continue;
             }
             path.push(m);
@@ -251,11 +319,8 @@ impl Subgroup {
     /// search over whole states (the golden counts of ⟨U, R, F⟩).
     pub fn distance_counts(&self, depth: usize) -> Vec<u64> {
         use std::collections::HashSet;
-        let solved = SubState {
-            perm: std::array::from_fn(|i| i as u8),
-            twist: [0; N],
-        };
-        let key = |s: &SubState| rank_perm(&s.perm) * TWISTS + rank_ori(&s.twist, 3);
+        let solved = Self::from_parts(std::array::from_fn(|i| i as u8), &[0; N]);
+        let key = |s: &SubState| rank_perm(&s.perm) * TWISTS + s.tw as u64;
         let mut seen: HashSet<u64> = HashSet::from([key(&solved)]);
         let mut frontier = vec![solved];
         let mut counts = vec![1u64];
