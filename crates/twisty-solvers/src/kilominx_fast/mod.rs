@@ -103,11 +103,11 @@ pub(crate) struct Stop<'a> {
 }
 
 impl Stop<'_> {
-    /// Counts a node; every 1024 nodes checks the limits. Returns whether to stop.
+    /// Counts a node; every 256 nodes checks the limits. Returns whether to stop.
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && !self.stopped {
+        if self.nodes & 255 == 0 && !self.stopped {
             let late = self.armed
                 && (self.deadline.is_some_and(|d| Instant::now() >= d)
                     || self.limits.max_nodes.is_some_and(|n| self.nodes >= n));
@@ -139,6 +139,7 @@ pub fn specs() -> Vec<TableSpec> {
         subgroup::perm_spec(),
         subgroup::quad_spec(0),
         subgroup::quad_spec(1),
+        subgroup::quad_spec(2),
     ]
 }
 
@@ -200,6 +201,7 @@ impl KilominxFast {
             (s[2].clone(), self.sub.origins[0].clone()),
             (s[3].clone(), self.sub.origins[1].clone()),
             (s[4].clone(), self.sub.origins[2].clone()),
+            (s[5].clone(), self.sub.origins[3].clone()),
         ]
     }
 

@@ -8,6 +8,7 @@
 //! base-3 digits.
 
 use super::MoveGeometry;
+use rayon::prelude::*;
 use twisty_core::kilominx::{KiloMove, KiloState};
 use twisty_search::bfs::{distance_table, BfsOptions};
 use twisty_search::packed::Nibbles;
@@ -97,22 +98,26 @@ impl PiecePhase {
         let nm = moves.len();
         let mut pos_move = vec![0u32; npos * nm];
         let mut tw_delta = vec![0u8; npos * nm];
-        let mut locs = [0u8; MAX_K];
-        let mut next = [0u8; MAX_K];
-        for r in 0..npos {
-            unrank_partial(r as u64, n, &mut locs[..k]);
-            for (mi, &m) in moves.iter().enumerate() {
-                let mut delta = 0u32;
-                for i in 0..k {
-                    let p = region[locs[i] as usize] as usize;
-                    let d = geo.dest[m.index() as usize][p] as usize;
-                    next[i] = local[d];
-                    delta = delta * 3 + geo.gain[m.index() as usize][p] as u32;
+        pos_move
+            .par_chunks_mut(nm)
+            .zip(tw_delta.par_chunks_mut(nm))
+            .enumerate()
+            .for_each(|(r, (pm, td))| {
+                let mut locs = [0u8; MAX_K];
+                let mut next = [0u8; MAX_K];
+                unrank_partial(r as u64, n, &mut locs[..k]);
+                for (mi, &m) in moves.iter().enumerate() {
+                    let mut delta = 0u32;
+                    for i in 0..k {
+                        let p = region[locs[i] as usize] as usize;
+                        let d = geo.dest[m.index() as usize][p] as usize;
+                        next[i] = local[d];
+                        delta = delta * 3 + geo.gain[m.index() as usize][p] as u32;
+                    }
+                    pm[mi] = rank_partial(&next[..k], n) as u32;
+                    td[mi] = delta as u8;
                 }
-                pos_move[r * nm + mi] = rank_partial(&next[..k], n) as u32;
-                tw_delta[r * nm + mi] = delta as u8;
-            }
-        }
+            });
         let mut tw_add = vec![0u8; (twists * twists) as usize];
         for a in 0..twists {
             for b in 0..twists {

@@ -3,8 +3,11 @@
 //! Those three faces meet at the corner opposite UFL, so they turn without a whole-puzzle
 //! rotation in the UFL-fixed frame; the subgroup is the Kilominx's ⟨U, R, F⟩ seen from the
 //! other side (10!/2 · 3⁹ = 35,712,835,200 states, diameter 14). It is too large for an exact
-//! table, so IDA* prunes with two exact tables of its projections: the permutation of the
-//! ten cubies (10! entries, odd permutations unreached) and their twists (3⁹ entries).
+//! table, so IDA* prunes with exact tables of its projections: the permutation of the ten
+//! cubies (10! entries, odd permutations unreached), and three times the twists of the ten
+//! positions together with the places of three chosen cubies (3⁹ · 10·9·8 = 14,171,760
+//! entries each, for three disjoint sets of three cubies). The latter are indexed through
+//! small move tables of their parts, so their build and lookups rank no whole state.
 
 use super::{MoveGeometry, Stop};
 use twisty_core::kilominx::{KiloMove, KiloState};
@@ -18,10 +21,12 @@ use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
 pub const N: usize = 10;
 const PERMS: u64 = FACT[N];
 const TWISTS: u64 = 19_683;
-/// Placements of four cubies among the ten positions.
-const PLACES: u64 = 5_040;
-/// The two sets of four cubies (local indices) whose places pair with the twists.
-const QUADS: [[u8; 4]; 2] = [[0, 1, 2, 3], [6, 7, 8, 9]];
+/// Placements of three cubies among the ten positions.
+const PLACES: u64 = 720;
+/// Number of twist-and-places tables.
+const SETS: usize = 3;
+/// The sets of three cubies (local indices) whose places pair with the twists.
+const QUADS: [[u8; 3]; SETS] = [[0, 1, 2], [3, 4, 5], [7, 8, 9]];
 
 /// The permutation table's spec.
 pub fn perm_spec() -> TableSpec {
@@ -32,11 +37,11 @@ pub fn perm_spec() -> TableSpec {
     }
 }
 
-/// The spec of twist-and-places table `q` (0 or 1).
+/// The spec of twist-and-places table `q` (0, 1 or 2).
 pub fn quad_spec(q: usize) -> TableSpec {
-    let c = QUADS[q % 2];
+    let c = QUADS[q % SETS];
     TableSpec {
-        name: format!("kilominx/fast/sub-twist-places-{}{}{}{}", c[0], c[1], c[2], c[3]),
+        name: format!("kilominx/fast/sub-twist-places-{}{}{}", c[0], c[1], c[2]),
         entry_bits: 4,
         entries: TWISTS * PLACES,
     }
@@ -49,8 +54,8 @@ pub struct SubState {
     pub perm: [u8; N],
     /// Rank of the twists of the ten positions (0..3⁹).
     pub tw: u16,
-    /// Rank of the places of each set of four cubies (0..5040).
-    pub places: [u16; 2],
+    /// Rank of the places of each set of three cubies (0..720).
+    pub places: [u16; SETS],
 }
 
 /// The subgroup phase.
@@ -66,11 +71,11 @@ pub struct Subgroup {
     /// `[tw · moves + m]` → new twist rank.
     tw_move: Vec<u16>,
     /// `[q][place · moves + m]` → new place rank of cubie set `q`.
-    place_move: [Vec<u16>; 2],
+    place_move: [Vec<u16>; SETS],
     perm: Table,
-    quads: [Table; 2],
-    /// How the three tables were obtained.
-    pub origins: [Origin; 3],
+    quads: [Table; SETS],
+    /// How the four tables were obtained.
+    pub origins: [Origin; 1 + SETS],
 }
 
 impl Subgroup {
@@ -123,10 +128,10 @@ impl Subgroup {
                 ldest[m][src[m][i] as usize] = i as u8;
             }
         }
-        let mut place_move = [vec![0u16; PLACES as usize * nm], vec![0u16; PLACES as usize * nm]];
+        let mut place_move: [Vec<u16>; SETS] = std::array::from_fn(|_| vec![0u16; PLACES as usize * nm]);
         for table in &mut place_move {
             for r in 0..PLACES {
-                let mut at = [0u8; 4];
+                let mut at = [0u8; 3];
                 unrank_partial(r, N as u32, &mut at);
                 for m in 0..nm {
                     let to = at.map(|p| ldest[m][p as usize]);
@@ -176,6 +181,7 @@ impl Subgroup {
         };
         let (q0, o2) = build_quad(0)?;
         let (q1, o3) = build_quad(1)?;
+        let (q2, o4) = build_quad(2)?;
         Ok(Subgroup {
             moves,
             positions,
@@ -184,8 +190,8 @@ impl Subgroup {
             tw_move,
             place_move,
             perm,
-            quads: [q0, q1],
-            origins: [o1, o2, o3],
+            quads: [q0, q1, q2],
+            origins: [o1, o2, o3, o4],
         })
     }
 
@@ -236,10 +242,7 @@ impl Subgroup {
         SubState {
             perm: std::array::from_fn(|i| s.perm[src[i] as usize]),
             tw: self.tw_move[s.tw as usize * nm + m],
-            places: [
-                self.place_move[0][s.places[0] as usize * nm + m],
-                self.place_move[1][s.places[1] as usize * nm + m],
-            ],
+            places: std::array::from_fn(|q| self.place_move[q][s.places[q] as usize * nm + m]),
         }
     }
 
@@ -252,7 +255,7 @@ impl Subgroup {
     #[inline]
     pub fn h(&self, s: &SubState) -> u8 {
         let p = Nibbles(self.perm.bytes()).get(rank_perm(&s.perm));
-        p.max(self.quad(s, 0)).max(self.quad(s, 1))
+        p.max(self.quad(s, 0)).max(self.quad(s, 1)).max(self.quad(s, 2))
     }
 
     /// Whether the distance of `s` is provably more than `left` (stops at the first table
@@ -261,6 +264,7 @@ impl Subgroup {
     fn prunes(&self, s: &SubState, left: u8) -> bool {
         self.quad(s, 0) > left
             || self.quad(s, 1) > left
+            || self.quad(s, 2) > left
             || Nibbles(self.perm.bytes()).get(rank_perm(&s.perm)) > left
     }
 
