@@ -35,15 +35,21 @@ fn fast_is_the_default_and_its_solutions_solve() {
         .success()
         .stdout(predicate::str::contains("kilominx/fast/p2-3.5.8.11.16"))
         .stdout(predicate::str::contains("kilominx/fast/sub-perm"));
-    twisty(d)
-        .args(["tables", "list"])
-        .assert()
-        .success()
-        .stdout(predicate::str::is_match(r"kilominx +fast +kilominx/fast/p1-1\.2\.4\.6 .*present, valid").unwrap());
+    twisty(d).args(["tables", "list"]).assert().success().stdout(
+        predicate::str::is_match(r"kilominx +fast +kilominx/fast/p1-1\.2\.4\.6 .*present, valid").unwrap(),
+    );
     // The default solver is `fast`; the solution solves the scramble.
     let scramble = "DBR2' D2 DL F R2 U BL2 DB' L R' F2' D DR BR2 DBL";
     let out = twisty(d)
-        .args(["solve", "--puzzle", "kilominx", "--timeout", "0.05", "--json", scramble])
+        .args([
+            "solve",
+            "--puzzle",
+            "kilominx",
+            "--timeout",
+            "0.05",
+            "--json",
+            scramble,
+        ])
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
@@ -58,13 +64,31 @@ fn fast_is_the_default_and_its_solutions_solve() {
         .stdout(predicate::str::contains("fast, optimal (default: fast)"));
     // A uniformly random state, with its seed printed.
     twisty(d)
-        .args(["solve", "--puzzle", "kilominx", "--random-state", "--seed", "9", "--timeout", "0.02"])
+        .args([
+            "solve",
+            "--puzzle",
+            "kilominx",
+            "--random-state",
+            "--seed",
+            "9",
+            "--timeout",
+            "0.02",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("Solver: fast"));
     // Random-state scrambles: the inverse of a solution; solving them back gives solved.
     let out = twisty(d)
-        .args(["scramble", "--puzzle", "kilominx", "--random-state", "--seed", "4", "--count", "2"])
+        .args([
+            "scramble",
+            "--puzzle",
+            "kilominx",
+            "--random-state",
+            "--seed",
+            "4",
+            "--count",
+            "2",
+        ])
         .assert()
         .success()
         .stderr(predicate::str::contains("seed: 4"));
@@ -75,13 +99,31 @@ fn fast_is_the_default_and_its_solutions_solve() {
     assert_ne!(lines[0], lines[1]);
     // Same seed, same scrambles.
     twisty(d)
-        .args(["scramble", "--puzzle", "kilominx", "--random-state", "--seed", "4", "--count", "2"])
+        .args([
+            "scramble",
+            "--puzzle",
+            "kilominx",
+            "--random-state",
+            "--seed",
+            "4",
+            "--count",
+            "2",
+        ])
         .assert()
         .success()
         .stdout(text.clone());
     // The benchmark.
     twisty(d)
-        .args(["bench", "fast-kilominx", "--count", "3", "--seed", "2", "--budgets", "0.01,0.02"])
+        .args([
+            "bench",
+            "fast-kilominx",
+            "--count",
+            "3",
+            "--seed",
+            "2",
+            "--budgets",
+            "0.01,0.02",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("3 random states, seed 2"))

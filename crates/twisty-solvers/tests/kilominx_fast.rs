@@ -59,9 +59,18 @@ fn subgroup_states_are_solved_inside_the_subgroup() {
     let sub = solver().subgroup();
     let faces: Vec<u8> = ["D", "DB", "DBR"]
         .iter()
-        .map(|n| twisty_core::kilominx::FACE_NAMES.iter().position(|f| f == n).unwrap() as u8)
+        .map(|n| {
+            twisty_core::kilominx::FACE_NAMES
+                .iter()
+                .position(|f| f == n)
+                .unwrap() as u8
+        })
         .collect();
-    let gens: Vec<_> = k.moves().into_iter().filter(|m| faces.contains(&m.face())).collect();
+    let gens: Vec<_> = k
+        .moves()
+        .into_iter()
+        .filter(|m| faces.contains(&m.face()))
+        .collect();
     assert_eq!(gens.len(), 12);
     let mut rng = seeded_rng(7);
     for _ in 0..10 {
@@ -99,7 +108,14 @@ fn impossible_states_are_refused_with_the_reason() {
     assert!(KiloState::from_parts(cubies, twists).is_err());
     // The solver validates what it is given (states built without validation are refused).
     let st = k.random_state(&mut seeded_rng(5));
-    let sol = s.solve(&k, &st, &Limits { timeout: Some(Duration::from_millis(1)), ..Limits::default() });
+    let sol = s.solve(
+        &k,
+        &st,
+        &Limits {
+            timeout: Some(Duration::from_millis(1)),
+            ..Limits::default()
+        },
+    );
     assert!(sol.is_ok());
     let solved = s.solve(&k, &k.solved(), &Limits::default()).unwrap();
     assert!(solved.moves.is_empty());

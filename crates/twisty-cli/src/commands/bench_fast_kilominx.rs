@@ -39,7 +39,8 @@ struct Row {
 pub fn run(ctx: &Ctx, args: &BenchFastKilominxArgs) -> CliResult {
     let a = &args.common;
     check_count(a.count)?;
-    let budgets = parse_budgets(&args.budgets).map_err(|e| CliError::usage(anyhow::anyhow!("--budgets: {e}")))?;
+    let budgets =
+        parse_budgets(&args.budgets).map_err(|e| CliError::usage(anyhow::anyhow!("--budgets: {e}")))?;
     let t0 = Instant::now();
     let solver = crate::puzzles::kilominx::fast(ctx)?;
     let table_time = t0.elapsed();

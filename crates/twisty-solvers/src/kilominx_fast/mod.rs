@@ -409,7 +409,12 @@ impl Solver<Kilominx> for KilominxFast {
         "fast"
     }
 
-    fn solve(&self, _puzzle: &Kilominx, state: &KiloState, limits: &Limits) -> Result<Solution<KiloMove>, SolveError> {
+    fn solve(
+        &self,
+        _puzzle: &Kilominx,
+        state: &KiloState,
+        limits: &Limits,
+    ) -> Result<Solution<KiloMove>, SolveError> {
         self.solve_state(state, limits)
     }
 }

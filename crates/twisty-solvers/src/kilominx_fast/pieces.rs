@@ -60,7 +60,8 @@ impl MoveTable {
         let pos = (c / self.twists) as usize;
         let tw = c % self.twists;
         let j = pos * self.nm + m;
-        self.pos_move[j] * self.twists + self.tw_add[(tw * self.twists + self.tw_delta[j] as u32) as usize] as u32
+        self.pos_move[j] * self.twists
+            + self.tw_add[(tw * self.twists + self.tw_delta[j] as u32) as usize] as u32
     }
 }
 

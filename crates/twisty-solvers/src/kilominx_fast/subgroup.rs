@@ -295,7 +295,14 @@ impl Subgroup {
         None
     }
 
-    fn search(&self, s: &SubState, bound: u8, prev: Option<u8>, path: &mut Vec<usize>, stop: &mut Stop<'_>) -> bool {
+    fn search(
+        &self,
+        s: &SubState,
+        bound: u8,
+        prev: Option<u8>,
+        path: &mut Vec<usize>,
+        stop: &mut Stop<'_>,
+    ) -> bool {
         if bound == 0 {
             return Self::is_solved(s);
         }
