@@ -97,28 +97,45 @@ fn impossible_states_are_refused_with_the_reason() {
     use twisty_core::kilominx::KiloState;
     let k = Kilominx;
     let s = solver();
-    let mut cubies: [u8; 20] = std::array::from_fn(|i| i as u8);
-    let mut twists = [0u8; 20];
+    let home: [u8; 20] = std::array::from_fn(|i| i as u8);
     // One twisted cubie: twist sum 1.
+    let mut twists = [0u8; 20];
     twists[5] = 1;
-    assert!(KiloState::from_parts(cubies, twists).is_err());
-    twists[5] = 0;
+    let e = KiloState::from_parts(home, twists).unwrap_err().to_string();
+    assert!(e.contains("corner twist") && e.contains("sum to 1"), "{e}");
     // Two cubies swapped: odd permutation.
+    let mut cubies = home;
     cubies.swap(3, 4);
-    assert!(KiloState::from_parts(cubies, twists).is_err());
-    // The solver validates what it is given (states built without validation are refused).
-    let st = k.random_state(&mut seeded_rng(5));
-    let sol = s.solve(
-        &k,
-        &st,
-        &Limits {
-            timeout: Some(Duration::from_millis(1)),
-            ..Limits::default()
-        },
-    );
-    assert!(sol.is_ok());
+    let e = KiloState::from_parts(cubies, [0; 20]).unwrap_err().to_string();
+    assert!(e.contains("odd permutation"), "{e}");
+    // The fixed cubie moved.
+    let mut cubies = home;
+    cubies.swap(0, 1);
+    cubies.swap(2, 3);
+    let e = KiloState::from_parts(cubies, [0; 20]).unwrap_err().to_string();
+    assert!(e.contains("UFL cubie is fixed"), "{e}");
+    // A cubie twice.
+    let mut cubies = home;
+    cubies[7] = 6;
+    let e = KiloState::from_parts(cubies, [0; 20]).unwrap_err().to_string();
+    assert!(e.contains("appears twice"), "{e}");
+    // The solved state needs no move; a 1 ms budget still gives a verified solution.
     let solved = s.solve(&k, &k.solved(), &Limits::default()).unwrap();
     assert!(solved.moves.is_empty());
+    let st = k.random_state(&mut seeded_rng(5));
+    let sol = s
+        .solve(
+            &k,
+            &st,
+            &Limits {
+                timeout: Some(Duration::from_millis(1)),
+                ..Limits::default()
+            },
+        )
+        .unwrap();
+    let mut t = st;
+    k.apply_all(&mut t, &sol.moves);
+    assert!(k.is_solved(&t));
 }
 
 #[test]

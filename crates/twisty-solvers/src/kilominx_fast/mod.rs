@@ -11,7 +11,7 @@
 //!    from the opposite corner) by IDA* on its permutation and twist tables
 //!    ([`subgroup`]).
 //!
-//! All tables are 4-bit distance tables in the table cache (about 48 MB in all), built by the
+//! All six tables are 4-bit distance tables in the table cache (67 MiB in all), built by the
 //! parallel breadth-first search of `twisty-search` in a few seconds.
 //!
 //! The search, like min2phase, enumerates phase-1 solutions by increasing length, for each the
