@@ -166,8 +166,10 @@ impl CliPuzzle for Kilominx {
     ) -> CliResult<(KiloState, Vec<KiloMove>)> {
         use twisty_core::Puzzle;
         let state = self.random_state(rng);
+        // A node budget, not a time budget, so that a seed always gives the same scramble.
         let limits = Limits {
-            timeout: Some(SCRAMBLE_BUDGET),
+            max_nodes: Some(SCRAMBLE_NODES),
+            timeout: Some(Duration::from_secs(60)),
             cancel: Some(ctx.cancel.clone()),
             ..Limits::default()
         };
@@ -222,8 +224,9 @@ impl CliPuzzle for Kilominx {
     }
 }
 
-/// Time budget of the fast solver for a random-state scramble.
-const SCRAMBLE_BUDGET: Duration = Duration::from_millis(20);
+/// Node budget of the fast solver's search for shorter solutions in a random-state scramble
+/// (about 20 ms).
+const SCRAMBLE_NODES: u64 = 20_000;
 
 /// `twisty scramble` for the Kilominx.
 pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
