@@ -156,4 +156,19 @@ fn fast_kilominx_usage_errors() {
         .args(["solve", "--puzzle", "kilominx", "DBR3"])
         .assert()
         .code(2);
+    // The memory cap refuses the 41.8 MiB phase-2 table.
+    twisty(dir.path())
+        .args([
+            "tables",
+            "build",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "fast",
+            "--max-memory",
+            "10M",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("over the --max-memory cap"));
 }
