@@ -381,6 +381,9 @@ pub enum BenchWhich {
     Optimal(crate::commands::bench_optimal_cube3::BenchOptimalArgs),
     /// Average heuristic value of an optimal solver's tables over random states (3x3x3).
     Heuristic(crate::commands::bench_optimal_cube3::BenchHeuristicArgs),
+    /// The fast Kilominx solver on random states at several time budgets: time to the first
+    /// solution, solution lengths.
+    FastKilominx(BenchFastKilominxArgs),
 }
 
 /// `twisty bench fast3x3`.
@@ -401,6 +404,17 @@ pub struct BenchFast3x3Args {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `twisty bench fast-kilominx`.
+#[derive(Debug, Args)]
+pub struct BenchFastKilominxArgs {
+    /// Number of random states, from which seed, JSON output.
+    #[command(flatten)]
+    pub common: BenchCountArgs,
+    /// Time budgets in seconds, comma-separated.
+    #[arg(long, default_value = "0.01,0.1,1")]
+    pub budgets: String,
 }
 
 /// `twisty bench astar2x2`.

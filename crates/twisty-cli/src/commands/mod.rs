@@ -3,6 +3,7 @@
 pub mod astar;
 pub mod bench;
 pub mod bench_fast3x3;
+pub mod bench_fast_kilominx;
 pub mod bench_metaheuristics;
 pub mod bench_optimal_cube3;
 pub mod keys;

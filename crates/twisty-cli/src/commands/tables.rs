@@ -64,6 +64,14 @@ pub fn known_tables() -> Vec<KnownTable> {
             });
         }
     }
+    for spec in twisty_solvers::kilominx_fast::specs() {
+        out.push(KnownTable {
+            puzzle: PuzzleKind::Kilominx,
+            heuristic: "fast",
+            spec,
+            build: |ctx| crate::puzzles::kilominx::fast(ctx).map(|_| ()),
+        });
+    }
     out
 }
 

@@ -6,8 +6,36 @@ use crate::puzzles::CliPuzzle;
 use std::time::{Duration, Instant};
 use twisty_core::kilominx::{render_net, KiloMove, KiloState, Kilominx, CUBIE_NAMES, FIXED};
 use twisty_search::{Origin, TableCache};
+use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::optimal::kilominx::KilominxOptimal;
 use twisty_solvers::{Limits, Solution};
+
+/// Loads (or builds, with a progress bar) the fast solver's tables; kept for the process.
+pub fn fast(ctx: &Ctx) -> CliResult<&'static KilominxFast> {
+    static FAST: std::sync::OnceLock<KilominxFast> = std::sync::OnceLock::new();
+    if let Some(s) = FAST.get() {
+        return Ok(s);
+    }
+    let cache = TableCache::new(&ctx.tables_dir).with_max_memory(ctx.max_memory);
+    let specs = twisty_solvers::kilominx_fast::specs();
+    let missing: Vec<_> = specs.iter().filter(|s| !cache.path(s).exists()).collect();
+    if !missing.is_empty() {
+        let bytes: u64 = missing.iter().map(|s| s.data_len()).sum();
+        eprintln!(
+            "building {} Kilominx fast-solver table(s) ({} in all; a few seconds) into {}",
+            missing.len(),
+            twisty_search::file::human_bytes(bytes),
+            cache.dir().display()
+        );
+    }
+    let s = KilominxFast::new(&cache, ctx.progress).map_err(CliError::failure)?;
+    for (spec, origin) in s.origins() {
+        if let Origin::Rebuilt(reason) = origin {
+            eprintln!("warning: {}: {reason}; rebuilt", cache.path(&spec).display());
+        }
+    }
+    Ok(FAST.get_or_init(|| s))
+}
 
 /// Loads (or builds, with a note on stderr) the optimal solver's tables.
 pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
@@ -128,7 +156,25 @@ impl CliPuzzle for Kilominx {
     }
 
     fn solver_names(&self) -> Vec<&'static str> {
-        vec!["optimal"]
+        vec!["fast", "optimal"]
+    }
+
+    fn random_state_scramble(
+        &self,
+        ctx: &Ctx,
+        rng: &mut twisty_core::TwistyRng,
+    ) -> CliResult<(KiloState, Vec<KiloMove>)> {
+        use twisty_core::Puzzle;
+        let state = self.random_state(rng);
+        // A node budget, not a time budget, so that a seed always gives the same scramble.
+        let limits = Limits {
+            max_nodes: Some(SCRAMBLE_NODES),
+            timeout: Some(Duration::from_secs(60)),
+            cancel: Some(ctx.cancel.clone()),
+            ..Limits::default()
+        };
+        let sol = fast(ctx)?.solve_state(&state, &limits)?;
+        Ok((state, self.invert_all(&sol.moves)))
     }
 
     fn solve(
@@ -138,6 +184,16 @@ impl CliPuzzle for Kilominx {
         state: &KiloState,
         args: &SolveArgs,
     ) -> CliResult<Solution<KiloMove>> {
+        if solver == "fast" {
+            let limits = Limits {
+                max_length: args.max_length,
+                timeout: args.timeout.map(Duration::from_secs_f64),
+                cancel: Some(ctx.cancel.clone()),
+                metric: args.metric.into(),
+                ..Limits::default()
+            };
+            return Ok(fast(ctx)?.solve_state(state, &limits)?);
+        }
         if solver != "optimal" {
             return Err(CliError::usage(anyhow::anyhow!(
                 "unknown Kilominx solver `{solver}`"
@@ -167,6 +223,10 @@ impl CliPuzzle for Kilominx {
         Ok(sol?)
     }
 }
+
+/// Node budget of the fast solver's search for shorter solutions in a random-state scramble
+/// (about 20 ms).
+const SCRAMBLE_NODES: u64 = 20_000;
 
 /// `twisty scramble` for the Kilominx.
 pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {

@@ -167,5 +167,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::Metaheuristics(a) => crate::commands::bench_metaheuristics::run(ctx, a),
         BenchWhich::Optimal(a) => crate::commands::bench_optimal_cube3::optimal(ctx, a),
         BenchWhich::Heuristic(a) => crate::commands::bench_optimal_cube3::heuristic(ctx, a),
+        BenchWhich::FastKilominx(a) => crate::commands::bench_fast_kilominx::run(ctx, a),
     }
 }
