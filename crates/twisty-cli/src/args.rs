@@ -365,6 +365,46 @@ pub enum BenchWhich {
     Optimal2x2(BenchCountArgs),
     /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
     Astar2x2(BenchAStarArgs),
+    /// Optimal solves per scramble length (from a file of scrambles, or random ones):
+    /// count, median / max time, nodes, nodes/s, and whether each length matches the file's.
+    Optimal(BenchOptimalArgs),
+}
+
+/// `twisty bench optimal`.
+#[derive(Debug, Args)]
+pub struct BenchOptimalArgs {
+    /// The puzzle (kilominx).
+    #[arg(long, short)]
+    pub puzzle: PuzzleKind,
+    /// Scrambles with their known optimal lengths: the seed's tab-separated file
+    /// (scramble_length, scramble, solution_length, …).
+    #[arg(long, value_name = "FILE", conflicts_with = "depth")]
+    pub from_file: Option<PathBuf>,
+    /// Scramble lengths to run from the file, e.g. `10-13` or `10,12`.
+    #[arg(long, value_name = "RANGE")]
+    pub lengths: Option<String>,
+    /// At most this many scrambles per length from the file.
+    #[arg(long, value_name = "N")]
+    pub per_length: Option<usize>,
+    /// Random scrambles of N moves, generated the seed's way (uniform moves, re-drawn while
+    /// the seed's move pruning would skip them).
+    #[arg(long, value_name = "N", required_unless_present = "from_file")]
+    pub depth: Option<usize>,
+    /// Number of random scrambles (with --depth).
+    #[arg(long, short, default_value_t = 10)]
+    pub count: usize,
+    /// Random seed (with --depth).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The heuristic (`best` or `seed`; `sparse` for quick runs).
+    #[arg(long, default_value = "best")]
+    pub heuristic: String,
+    /// Time budget per solve in seconds; solves that run out are reported as timed out.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `twisty bench astar2x2`.

@@ -2,6 +2,7 @@
 
 pub mod astar;
 pub mod bench;
+pub mod bench_optimal_kilominx;
 pub mod keys;
 pub mod play;
 pub mod scramble;

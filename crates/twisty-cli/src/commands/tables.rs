@@ -45,6 +45,7 @@ pub fn known_tables() -> Vec<KnownTable> {
             build: |ctx| crate::puzzles::kilominx::optimal(ctx, "sparse").map(|_| ()),
         });
     }
+    out.extend(crate::puzzles::kilominx::known_tables());
     out
 }
 
