@@ -18,10 +18,12 @@
 
 pub mod pattern;
 pub mod search;
+pub mod symmetry;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use pattern::Pattern;
 use search::{Bound, Node, Options, Outcome};
+use symmetry::Rotation;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx, SEED_SKIP};
@@ -59,13 +61,25 @@ pub const SPARSE_PATTERNS: [[&str; 4]; 5] = [
 /// The heuristics, by name.
 pub const HEURISTICS: [&str; 3] = ["best", "seed", "sparse"];
 
+/// One lookup: a database read for the state (or its inverse), possibly through a power of
+/// the rotation about UFL so that it gives the distance of the rotated cubie set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LookupSpec {
+    /// The pattern (index into [`Config::patterns`]).
+    pub pattern: usize,
+    /// Read for the inverse state.
+    pub inverse: bool,
+    /// The lookup gives the distance of the cubie set ρ^power(pattern).
+    pub power: u8,
+}
+
 /// A heuristic's configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The patterns.
+    /// The patterns whose tables are built.
     pub patterns: Vec<Pattern>,
-    /// The lookups in the order they are tried: (pattern, of the inverse state).
-    pub lookups: Vec<(usize, bool)>,
+    /// The lookups in the order they are tried.
+    pub lookups: Vec<LookupSpec>,
     /// The seed's move pruning (`SEED_SKIP`) instead of the true commutation.
     pub seed_pruning: bool,
     /// The seed's expansion order.
@@ -76,30 +90,71 @@ fn patterns_of(sets: &[&[&str]]) -> Vec<Pattern> {
     sets.iter().filter_map(|p| Pattern::new(p)).collect()
 }
 
+/// Tables for `sets` in order, each served by rotating an earlier table when a power of the
+/// rotation about UFL maps that table's cubie set onto it: (patterns, (pattern, power) per
+/// set).
+pub fn with_symmetry(sets: &[Pattern]) -> (Vec<Pattern>, Vec<(usize, u8)>) {
+    let powers = Rotation::powers();
+    let mut patterns: Vec<Pattern> = Vec::new();
+    let mut served = Vec::new();
+    for q in sets {
+        let mut want: Vec<u8> = q.cubies.clone();
+        want.sort_unstable();
+        let found = powers.as_ref().and_then(|pw| {
+            patterns.iter().enumerate().find_map(|(i, p)| {
+                (1..3u8).find_map(|j| {
+                    let mut img: Vec<u8> = p.cubies.iter().map(|&c| pw[j as usize].cubie(c)).collect();
+                    img.sort_unstable();
+                    (img == want).then_some((i, j))
+                })
+            })
+        });
+        match found {
+            Some(x) => served.push(x),
+            None => {
+                patterns.push(q.clone());
+                served.push((patterns.len() - 1, 0));
+            }
+        }
+    }
+    (patterns, served)
+}
+
 impl Config {
     /// The configuration of a named heuristic.
     pub fn named(heuristic: &str) -> Option<Config> {
         let faces: Vec<&[&str]> = FACE_PATTERNS.iter().map(|p| &p[..]).collect();
         let sparse: Vec<&[&str]> = SPARSE_PATTERNS.iter().map(|p| &p[..]).collect();
+        let (face_patterns, face_served) = with_symmetry(&patterns_of(&faces));
+        let lookup = |(pattern, power): (usize, u8), inverse| LookupSpec {
+            pattern,
+            inverse,
+            power,
+        };
         Some(match heuristic {
             "seed" => {
-                let patterns = patterns_of(&[faces, sparse].concat());
+                let mut patterns = face_patterns;
+                let mut lookups: Vec<LookupSpec> = face_served.iter().map(|&x| lookup(x, false)).collect();
+                for p in patterns_of(&sparse) {
+                    patterns.push(p);
+                    lookups.push(lookup((patterns.len() - 1, 0), false));
+                }
                 Config {
-                    lookups: (0..patterns.len()).map(|i| (i, false)).collect(),
                     patterns,
+                    lookups,
                     seed_pruning: true,
                     order_children: true,
                 }
             }
-            "best" => {
-                let patterns = patterns_of(&faces);
-                Config {
-                    lookups: (0..patterns.len()).flat_map(|i| [(i, false), (i, true)]).collect(),
-                    patterns,
-                    seed_pruning: false,
-                    order_children: false,
-                }
-            }
+            "best" => Config {
+                patterns: face_patterns,
+                lookups: face_served
+                    .iter()
+                    .flat_map(|&x| [lookup(x, false), lookup(x, true)])
+                    .collect(),
+                seed_pruning: false,
+                order_children: false,
+            },
             "sparse" => Config::plain(patterns_of(&sparse)),
             _ => return None,
         })
@@ -108,7 +163,13 @@ impl Config {
     /// Forward lookups of `patterns`, true pruning, no ordering (small tables for tests).
     pub fn plain(patterns: Vec<Pattern>) -> Config {
         Config {
-            lookups: (0..patterns.len()).map(|i| (i, false)).collect(),
+            lookups: (0..patterns.len())
+                .map(|pattern| LookupSpec {
+                    pattern,
+                    inverse: false,
+                    power: 0,
+                })
+                .collect(),
             patterns,
             seed_pruning: false,
             order_children: false,
@@ -142,24 +203,82 @@ impl Pdb {
         })
     }
 
-    /// The lower bound this database gives for the node's state (or its inverse).
+    /// The entry at `i`.
     #[inline(always)]
+    pub fn get(&self, i: u64) -> u32 {
+        Nibbles(self.table.bytes()).get(i) as u32
+    }
+
+    /// The lower bound this database gives for the node's state (or its inverse), without
+    /// rotation.
     pub fn lookup(&self, node: &Node, inverse: bool) -> u32 {
-        let cubies = &self.pattern.cubies;
-        let k = cubies.len();
-        let (mut pos, mut tw) = ([0u8; pattern::MAX_K], [0u8; pattern::MAX_K]);
-        for j in 0..k {
-            let c = cubies[j] as usize;
-            if inverse {
-                pos[j] = node.s.cubie(c) - 1;
-                tw[j] = search::inverse_twist(node.s.twist(c));
-            } else {
-                pos[j] = node.w[c] & 31;
-                tw[j] = node.w[c] >> 5;
+        let spec = LookupSpec {
+            pattern: 0,
+            inverse,
+            power: 0,
+        };
+        let l = Compiled::new(&self.pattern, 0, spec, &Rotation::identity());
+        self.get(l.index(node, &self.pattern))
+    }
+}
+
+/// A lookup ready for the search: which cubies to read, through which rotation table.
+#[derive(Debug, Clone)]
+struct Compiled {
+    pdb: usize,
+    inverse: bool,
+    k: usize,
+    /// The cubie (1..20) whose place gives tracked cubie i after the rotation.
+    src: [u8; pattern::MAX_K],
+    /// Twist correction −δ(src) per cubie.
+    adj: [u8; pattern::MAX_K],
+    /// `rot[b]`: rotated `position | twist << 5` (twist before the correction).
+    rot: [u8; 96],
+}
+
+impl Compiled {
+    /// `r` is the automorphism U applied before reading pattern `p`: the lookup gives
+    /// d_P(U s), which is d_{ρ^j P}(s) for U = ρ^{-j}.
+    fn new(p: &Pattern, pdb: usize, l: LookupSpec, r: &Rotation) -> Compiled {
+        let k = p.k();
+        let mut src = [0u8; pattern::MAX_K];
+        let mut adj = [0u8; pattern::MAX_K];
+        for (i, &c) in p.cubies.iter().enumerate() {
+            let from = (1..20u8).find(|&x| r.cubie(x) == c).unwrap_or(c);
+            src[i] = from;
+            adj[i] = (3 - r.delta[from as usize - 1]) % 3;
+        }
+        let mut rot = [0u8; 96];
+        for q in 0..pattern::N {
+            for t in 0..3u8 {
+                rot[q | (t as usize) << 5] = r.rho[q] | ((t + r.delta[q]) % 3) << 5;
             }
         }
-        let i = self.pattern.index0(&pos[..k], &tw[..k]);
-        Nibbles(self.table.bytes()).get(i) as u32
+        Compiled {
+            pdb,
+            inverse: l.inverse,
+            k,
+            src,
+            adj,
+            rot,
+        }
+    }
+
+    #[inline(always)]
+    fn index(&self, node: &Node, p: &Pattern) -> u64 {
+        let (mut pos, mut tw) = ([0u8; pattern::MAX_K], [0u8; pattern::MAX_K]);
+        for j in 0..self.k {
+            let c = self.src[j] as usize;
+            let b = if self.inverse {
+                (node.s.cubie(c) - 1) | search::inverse_twist(node.s.twist(c)) << 5
+            } else {
+                node.w[c]
+            };
+            let r = self.rot[b as usize];
+            pos[j] = r & 31;
+            tw[j] = ((r >> 5) + self.adj[j]) % 3;
+        }
+        p.index0(&pos[..self.k], &tw[..self.k])
     }
 }
 
@@ -167,19 +286,39 @@ impl Pdb {
 #[derive(Debug)]
 pub struct Lookups {
     pdbs: Vec<Pdb>,
-    order: Vec<(usize, bool)>,
+    order: Vec<Compiled>,
+}
+
+impl Lookups {
+    fn new(pdbs: Vec<Pdb>, specs: &[LookupSpec]) -> Lookups {
+        let powers = Rotation::powers().unwrap_or_else(|| std::array::from_fn(|_| Rotation::identity()));
+        let order = specs
+            .iter()
+            .map(|l| {
+                let u = &powers[((3 - l.power % 3) % 3) as usize];
+                Compiled::new(&pdbs[l.pattern].pattern, l.pattern, *l, u)
+            })
+            .collect();
+        Lookups { pdbs, order }
+    }
+
+    #[inline(always)]
+    fn value(&self, l: &Compiled, node: &Node) -> u32 {
+        let pdb = &self.pdbs[l.pdb];
+        pdb.get(l.index(node, &pdb.pattern))
+    }
 }
 
 impl Bound for Lookups {
     #[inline]
     fn prunes(&self, node: &Node, remaining: u32) -> bool {
-        self.order.iter().any(|&(i, inv)| self.pdbs[i].lookup(node, inv) > remaining)
+        self.order.iter().any(|l| self.value(l, node) > remaining)
     }
 
     fn estimate(&self, node: &Node, cap: u32) -> u32 {
         let mut h = 0;
-        for &(i, inv) in &self.order {
-            h = h.max(self.pdbs[i].lookup(node, inv));
+        for l in &self.order {
+            h = h.max(self.value(l, node));
             if h > cap {
                 break;
             }
@@ -247,10 +386,7 @@ impl KilominxOptimal {
             MovePruning::new(&faces, |a, b| k.faces_commute(a, b))
         };
         Ok(KilominxOptimal {
-            lookups: Lookups {
-                pdbs,
-                order: config.lookups,
-            },
+            lookups: Lookups::new(pdbs, &config.lookups),
             pruning,
             order_children: config.order_children,
             moves,

@@ -52,8 +52,8 @@ fn index_round_trip_and_sizes() {
     assert!(Pattern::new(&["UFR", "UFR"]).is_none());
     assert!(Pattern::new(&["XYZ"]).is_none());
     assert!(specs("nope").is_none());
-    assert_eq!(specs("seed").map(|s| s.len()), Some(17));
-    assert_eq!(specs("best").map(|s| s.len()), Some(12));
+    assert_eq!(specs("seed").map(|s| s.len()), Some(10));
+    assert_eq!(specs("best").map(|s| s.len()), Some(5));
 }
 
 #[test]
@@ -179,7 +179,13 @@ fn optimal_lengths_match_breadth_first_search_to_depth_5() {
     // The `best` shape (forward and inverse lookups) and the seed's expansion order, both with
     // the true move pruning, on small tables.
     let best_like = Config {
-        lookups: vec![(0, false), (0, true), (1, false), (1, true)],
+        lookups: [(0, false), (0, true), (1, false), (1, true)]
+            .map(|(pattern, inverse)| LookupSpec {
+                pattern,
+                inverse,
+                power: 0,
+            })
+            .to_vec(),
         ..Config::plain(small_patterns())
     };
     let ordered = Config {
@@ -318,4 +324,106 @@ fn appendix_c_lengths_with_best() {
 #[ignore = "builds 1.9 GiB of tables (about 20 min on 2 cores); lengths 9-11 of appendix C"]
 fn appendix_c_lengths_with_seed() {
     appendix_c("seed", &[9, 10, 11]);
+}
+
+fn where_after_move(w: &[u8; 20], m: usize) -> [u8; 20] {
+    let maps = move_maps();
+    let mut out = [0u8; 20];
+    for c in 1..20 {
+        let (p, t) = ((w[c] & 31) as usize, w[c] >> 5);
+        out[c] = maps.dest[m][p] | ((t + maps.add[m][p]) % 3) << 5;
+    }
+    out
+}
+
+#[test]
+fn the_rotation_about_ufl_is_an_automorphism() {
+    let r = Rotation::new().expect("the rotation exists");
+    assert_eq!(&r.face[..3], &[1, 2, 0]);
+    let r3 = r.then(&r).then(&r);
+    assert_eq!(r3.rho, Rotation::identity().rho);
+    assert_eq!(r3.delta.map(|d| (d + 3 - r3.delta[0]) % 3), [0; 19]);
+    let k = Kilominx;
+    let mut rng = seeded_rng(21);
+    for _ in 0..20 {
+        let s = Node::new(&k.state_after(&k.random_moves(&mut rng, 25)));
+        let ts = r.apply_where(&s.w);
+        for m in 0..48 {
+            let m2 = 4 * r.face[m / 4] as usize + m % 4;
+            assert_eq!(r.apply_where(&s.apply(m).w), where_after_move(&ts, m2), "move {m}");
+        }
+    }
+    // Solved maps to solved.
+    let solved = Node::new(&KiloState::SOLVED).w;
+    assert_eq!(r.apply_where(&solved), solved);
+}
+
+#[test]
+fn rotated_lookups_equal_the_tables_of_the_rotated_cubie_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let powers = Rotation::powers().unwrap();
+    let p = Pattern::new(&["UFR", "DBR", "MBL"]).unwrap();
+    let k = Kilominx;
+    for j in 1..3u8 {
+        // The rotated set, in a shuffled order (values do not depend on the order).
+        let mut names: Vec<&str> = p
+            .cubies
+            .iter()
+            .map(|&c| twisty_core::kilominx::CUBIE_NAMES[powers[j as usize].cubie(c) as usize])
+            .collect();
+        names.rotate_left(1);
+        let q = Pattern::new(&names).unwrap();
+        assert_ne!(q.spec(), p.spec());
+        let via = Config {
+            lookups: [false, true]
+                .map(|inverse| LookupSpec {
+                    pattern: 0,
+                    inverse,
+                    power: j,
+                })
+                .to_vec(),
+            ..Config::plain(vec![p.clone()])
+        };
+        let direct = Config {
+            lookups: [false, true]
+                .map(|inverse| LookupSpec {
+                    pattern: 0,
+                    inverse,
+                    power: 0,
+                })
+                .to_vec(),
+            ..Config::plain(vec![q.clone()])
+        };
+        let via = KilominxOptimal::with_config(&cache, via, false).unwrap();
+        let direct = KilominxOptimal::with_config(&cache, direct, false).unwrap();
+        let mut rng = seeded_rng(j as u64);
+        let mut values = std::collections::BTreeSet::new();
+        for n in 0..400 {
+            let s = Node::new(&k.state_after(&k.random_moves(&mut rng, n % 13)));
+            for l in 0..2 {
+                let a = via.lookups.value(&via.lookups.order[l], &s);
+                let b = direct.lookups.value(&direct.lookups.order[l], &s);
+                assert_eq!(a, b, "power {j}, lookup {l}, {n}");
+                values.insert(a);
+            }
+        }
+        assert!(values.len() >= 5, "{values:?}");
+    }
+}
+
+#[test]
+fn the_seed_face_sets_fall_into_rotation_classes() {
+    let faces: Vec<Pattern> = FACE_PATTERNS.iter().map(|f| Pattern::new(f).unwrap()).collect();
+    let (built, served) = with_symmetry(&faces);
+    // U and L (their stand-ins for UFL are not images of each other), F from U;
+    // R, BL, DL; BR, DR, DBL; DBR, DB, D.
+    let names: Vec<Vec<&str>> = built.iter().map(|p| p.names()).collect();
+    assert_eq!(names.len(), 5, "{names:?}");
+    assert_eq!(names[0], FACE_PATTERNS[0]);
+    assert_eq!(names[1], FACE_PATTERNS[1]);
+    assert_eq!(names[2], FACE_PATTERNS[3]);
+    assert_eq!(served.iter().filter(|s| s.1 == 0).count(), 5);
+    assert_eq!(served[2], (0, 2));
+    assert_eq!(served.len(), 12);
 }
