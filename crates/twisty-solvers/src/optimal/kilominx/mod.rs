@@ -315,6 +315,31 @@ impl Bound for Lookups {
         self.order.iter().any(|l| self.value(l, node) > remaining)
     }
 
+    fn filter(&self, kids: &[Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
+        let mut idx = [0u64; 48];
+        for l in &self.order {
+            let pdb = &self.pdbs[l.pdb];
+            let bytes = pdb.table.bytes();
+            for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
+                *slot = l.index(&kids[i as usize], &pdb.pattern);
+                if prefetch {
+                    twisty_search::prefetch::prefetch(bytes, (*slot / 2) as usize);
+                }
+            }
+            let mut w = 0;
+            for a in 0..alive.len() {
+                if pdb.get(idx[a]) <= remaining {
+                    alive[w] = alive[a];
+                    w += 1;
+                }
+            }
+            alive.truncate(w);
+            if w == 0 {
+                return;
+            }
+        }
+    }
+
     fn estimate(&self, node: &Node, cap: u32) -> u32 {
         let mut h = 0;
         for l in &self.order {
@@ -418,6 +443,7 @@ impl KilominxOptimal {
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
             split_depth: if limits.threads == Some(1) { 0 } else { 2 },
+            prefetch: std::env::var_os("TWISTY_NO_PREFETCH").is_none(),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(&self.lookups, &self.pruning, &Node::new(state), &opts, cancel, on_bound);

@@ -93,6 +93,13 @@ pub trait Bound: Sync {
     fn prunes(&self, node: &Node, remaining: u32) -> bool;
     /// The lower bound, or a value above `cap` as soon as one is found.
     fn estimate(&self, node: &Node, cap: u32) -> u32;
+    /// Keeps in `alive` (indices into `kids`) the children that no lookup prunes with
+    /// `remaining` moves left: one lookup at a time over all children, so the table reads of
+    /// the siblings can be in flight together (`prefetch`).
+    fn filter(&self, kids: &[Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
+        alive.retain(|&i| !self.prunes(&kids[i as usize], remaining));
+        let _ = prefetch;
+    }
 }
 
 /// How a search ended.
@@ -121,6 +128,8 @@ pub struct Options {
     pub order_children: bool,
     /// Split the tree this many moves below the root for parallel search (0: one thread).
     pub split_depth: u32,
+    /// Evaluate the children of a node one lookup at a time with the table reads prefetched.
+    pub prefetch: bool,
 }
 
 /// The result of a search.
@@ -167,6 +176,7 @@ struct Worker<'a, 'c, B: Bound> {
     pruning: &'a MovePruning,
     shared: &'a Shared<'c>,
     order: bool,
+    prefetch: bool,
     path: Vec<u8>,
     local: u64,
 }
@@ -198,25 +208,36 @@ impl<B: Bound> Worker<'_, '_, B> {
         if self.order {
             return self.dfs_ordered(node, remaining, prev);
         }
+        let mut kids = [*node; 48];
+        let mut moves = [0u8; 48];
+        let mut n = 0;
         for m in 0..48 {
             if !self.pruning.allowed(prev, m) {
                 continue;
             }
-            let child = node.apply(m);
-            if self.count() {
+            kids[n] = node.apply(m);
+            moves[n] = m as u8;
+            n += 1;
+        }
+        self.local += n as u64;
+        if self.local >= POLL_EVERY {
+            let c = std::mem::take(&mut self.local);
+            if self.shared.poll(c) {
                 return true;
             }
-            if remaining == 1 {
-                if child.is_solved() {
-                    return self.found(m);
-                }
-                continue;
+        }
+        if remaining == 1 {
+            if let Some(i) = kids[..n].iter().position(Node::is_solved) {
+                return self.found(moves[i] as usize);
             }
-            if self.h.prunes(&child, remaining - 1) {
-                continue;
-            }
+            return false;
+        }
+        let mut alive: Vec<u8> = (0..n as u8).collect();
+        self.h.filter(&kids[..n], &mut alive, remaining - 1, self.prefetch);
+        for &i in &alive {
+            let m = moves[i as usize] as usize;
             self.path.push(m as u8);
-            let stop = self.dfs(&child, remaining - 1, self.pruning.face(m));
+            let stop = self.dfs(&kids[i as usize], remaining - 1, self.pruning.face(m));
             self.path.pop();
             if stop {
                 return true;
@@ -328,6 +349,7 @@ pub fn search<B: Bound>(
         pruning,
         shared: &shared,
         order: opts.order_children,
+        prefetch: opts.prefetch,
         path,
         local: 0,
     };
