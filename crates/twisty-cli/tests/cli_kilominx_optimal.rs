@@ -27,10 +27,19 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
         .assert()
         .success()
         .stdout(predicate::str::contains("kilominx/pdb/UFR-MBR-DFM-BLD"))
-        .stderr(predicate::str::contains("warning: building 5 Kilominx pattern database(s)"));
+        .stderr(predicate::str::contains(
+            "warning: building 5 Kilominx pattern database(s)",
+        ));
     // Solve: optimal, with a progress line per bound.
     twisty(dir.path())
-        .args(["solve", "--puzzle", "kilominx", "--heuristic", "sparse", "R BL' DB2 D DBL' U2 F'"])
+        .args([
+            "solve",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "sparse",
+            "R BL' DB2 D DBL' U2 F'",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("Length: 7 HTM (optimal)"))
@@ -45,7 +54,15 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
     )
     .unwrap();
     twisty(dir.path())
-        .args(["bench", "optimal", "--puzzle", "kilominx", "--heuristic", "sparse", "--from-file"])
+        .args([
+            "bench",
+            "optimal",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "sparse",
+            "--from-file",
+        ])
         .arg(&tsv)
         .args(["--lengths", "3-4"])
         .assert()
@@ -54,7 +71,14 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
         .stdout(predicate::str::is_match(r"(?m)^\s+4\s+2\s+2\s.*\s2/2$").unwrap());
     // Random scrambles generated the seed's way, as JSON.
     let out = twisty(dir.path())
-        .args(["bench", "optimal", "--puzzle", "kilominx", "--heuristic", "sparse"])
+        .args([
+            "bench",
+            "optimal",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "sparse",
+        ])
         .args(["--depth", "5", "--count", "3", "--seed", "4", "--json"])
         .assert()
         .success();
@@ -67,7 +91,15 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
     }
     // A timeout reports the deepest bound completed.
     twisty(dir.path())
-        .args(["solve", "--puzzle", "kilominx", "--heuristic", "sparse", "--timeout", "0.3"])
+        .args([
+            "solve",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "sparse",
+            "--timeout",
+            "0.3",
+        ])
         .arg("R BL' DB2 D DBL' U2 F' BR2 L DR' DB DBR2' F U' R2")
         .assert()
         .code(1)
@@ -82,14 +114,28 @@ fn bench_optimal_errors() {
         c.args(["bench", "optimal"]).args(args);
         c
     };
-    bench(&["--puzzle", "kilominx", "--from-file", SEED_FILE, "--lengths", "12-x"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("`12-x` in --lengths"));
-    bench(&["--puzzle", "kilominx", "--from-file", SEED_FILE, "--lengths", "30"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no scrambles of the chosen lengths"));
+    bench(&[
+        "--puzzle",
+        "kilominx",
+        "--from-file",
+        SEED_FILE,
+        "--lengths",
+        "12-x",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("`12-x` in --lengths"));
+    bench(&[
+        "--puzzle",
+        "kilominx",
+        "--from-file",
+        SEED_FILE,
+        "--lengths",
+        "30",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("no scrambles of the chosen lengths"));
     bench(&["--puzzle", "kilominx", "--from-file", "/nonexistent.tsv"])
         .assert()
         .code(1)
@@ -116,7 +162,9 @@ fn bench_optimal_errors() {
         .arg(&bad)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("the scramble has 2 moves, the line says 3"));
+        .stderr(predicate::str::contains(
+            "the scramble has 2 moves, the line says 3",
+        ));
     twisty(dir.path())
         .args(["solve", "--puzzle", "kilominx", "--heuristic", "nope", "R"])
         .assert()
@@ -124,7 +172,13 @@ fn bench_optimal_errors() {
         .stderr(predicate::str::contains("unknown Kilominx heuristic `nope`"));
     // Nothing was built by the failing runs.
     let tables = std::fs::read_dir(dir.path())
-        .map(|d| d.filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "tbl"))).count())
+        .map(|d| {
+            d.filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "tbl"))
+            })
+            .count()
+        })
         .unwrap_or(0);
     assert_eq!(tables, 0);
 }

@@ -273,8 +273,10 @@ fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
         let solves: Vec<_> = rows
             .iter()
             .map(|r| match &r.result {
-                Ok((l, d, n)) => serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
-                    "seed_length": r.case.known, "length": l, "seconds": d.as_secs_f64(), "nodes": n}),
+                Ok((l, d, n)) => {
+                    serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
+                    "seed_length": r.case.known, "length": l, "seconds": d.as_secs_f64(), "nodes": n})
+                }
                 Err(e) => serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
                     "seed_length": r.case.known, "error": e}),
             })

@@ -23,7 +23,10 @@ pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
     let missing: Vec<_> = specs.iter().filter(|s| !cache.path(s).exists()).collect();
     if !missing.is_empty() {
         let bytes: u64 = missing.iter().map(|s| s.data_len()).sum();
-        let secs: f64 = missing.iter().map(|s| s.entries as f64 * BUILD_SECS_PER_ENTRY).sum();
+        let secs: f64 = missing
+            .iter()
+            .map(|s| s.entries as f64 * BUILD_SECS_PER_ENTRY)
+            .sum();
         eprintln!(
             "warning: building {} Kilominx pattern database(s) for `--heuristic {heuristic}` \
              ({} in all, about {} on 2 cores) into {}; `twisty tables build --puzzle kilominx \
@@ -204,7 +207,8 @@ pub fn known_tables() -> Vec<crate::commands::tables::KnownTable> {
     use crate::commands::tables::KnownTable;
     use twisty_solvers::optimal::kilominx::specs;
     let mut out = Vec::new();
-    let builders: [(&'static str, fn(&Ctx) -> CliResult); 2] = [
+    type Build = fn(&Ctx) -> CliResult;
+    let builders: [(&'static str, Build); 2] = [
         ("best", |ctx| optimal(ctx, "best").map(|_| ())),
         ("seed", |ctx| optimal(ctx, "seed").map(|_| ())),
     ];

@@ -23,9 +23,9 @@ pub mod symmetry;
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use pattern::Pattern;
 use search::{Bound, Node, Options, Outcome};
-use symmetry::Rotation;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use symmetry::Rotation;
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx, SEED_SKIP};
 use twisty_core::Puzzle;
 use twisty_search::ida::{BoundReport, MovePruning};
@@ -446,7 +446,14 @@ impl KilominxOptimal {
             prefetch: std::env::var_os("TWISTY_NO_PREFETCH").is_none(),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
-        let r = search::search(&self.lookups, &self.pruning, &Node::new(state), &opts, cancel, on_bound);
+        let r = search::search(
+            &self.lookups,
+            &self.pruning,
+            &Node::new(state),
+            &opts,
+            cancel,
+            on_bound,
+        );
         let stats = SearchStats {
             nodes: r.nodes,
             elapsed: t0.elapsed(),

@@ -233,7 +233,8 @@ impl<B: Bound> Worker<'_, '_, B> {
             return false;
         }
         let mut alive: Vec<u8> = (0..n as u8).collect();
-        self.h.filter(&kids[..n], &mut alive, remaining - 1, self.prefetch);
+        self.h
+            .filter(&kids[..n], &mut alive, remaining - 1, self.prefetch);
         for &i in &alive {
             let m = moves[i as usize] as usize;
             self.path.push(m as u8);
@@ -258,7 +259,7 @@ impl<B: Bound> Worker<'_, '_, B> {
                 return true;
             }
             let h = self.h.estimate(&child, remaining - 1);
-            if h <= remaining - 1 {
+            if h < remaining {
                 kids.push((h, m, child));
             }
         }

@@ -62,7 +62,9 @@ impl Rotation {
             return None;
         }
         let image = |mask: u16| -> u16 {
-            (0..12).filter(|&f| mask & (1 << f) != 0).fold(0, |acc, f| acc | 1 << pi[f])
+            (0..12)
+                .filter(|&f| mask & (1 << f) != 0)
+                .fold(0, |acc, f| acc | 1 << pi[f])
         };
         let mut rho = [0u8; N];
         for p in 1..20 {

@@ -26,7 +26,11 @@ fn node_tracks_the_state_and_its_inverse() {
         let inv = Node::new(&inverse_state(&moves));
         for c in 1..20 {
             assert_eq!(inv.w[c] & 31, s.cubie(c) - 1);
-            assert_eq!(inv.w[c] >> 5, search::inverse_twist(s.twist(c)), "{n} moves, cubie {c}");
+            assert_eq!(
+                inv.w[c] >> 5,
+                search::inverse_twist(s.twist(c)),
+                "{n} moves, cubie {c}"
+            );
         }
     }
 }
@@ -105,7 +109,10 @@ fn lookups_of_the_inverse_state_equal_lookups_on_the_inverted_state() {
         let moves = k.random_moves(&mut rng, 12);
         let s = k.state_after(&moves);
         let inv = inverse_state(&moves);
-        let (a, b) = (pdb.lookup(&Node::new(&s), true), pdb.lookup(&Node::new(&inv), false));
+        let (a, b) = (
+            pdb.lookup(&Node::new(&s), true),
+            pdb.lookup(&Node::new(&inv), false),
+        );
         assert_eq!(a, b);
         differ += usize::from(a != pdb.lookup(&Node::new(&s), false));
     }
@@ -238,7 +245,10 @@ fn limits_and_bad_input_give_errors() {
             ..Default::default()
         },
     );
-    assert!(matches!(e, Err(SolveError::NoSolutionWithin { max_length: 2 })), "{e:?}");
+    assert!(
+        matches!(e, Err(SolveError::NoSolutionWithin { max_length: 2 })),
+        "{e:?}"
+    );
     let deep = k.state_after(&k.random_moves(&mut rng, 30));
     let e = solver.solve(
         &k,
@@ -268,7 +278,10 @@ fn limits_and_bad_input_give_errors() {
     twists[3] = 1;
     let bad = KiloState::from_parts(std::array::from_fn(|i| i as u8), twists);
     assert!(bad.is_err());
-    assert!(matches!(KilominxOptimal::new(&cache, "nope"), Err(SolveError::Unsupported(_))));
+    assert!(matches!(
+        KilominxOptimal::new(&cache, "nope"),
+        Err(SolveError::Unsupported(_))
+    ));
     // A corrupt table file is detected and rebuilt.
     let p = Pattern::new(&["UFR", "DBR", "MBL"]).unwrap();
     let path = cache.path(&p.spec());
@@ -278,7 +291,10 @@ fn limits_and_bad_input_give_errors() {
     std::fs::write(&path, &bytes).unwrap();
     let again = KilominxOptimal::with_patterns(&cache, small_patterns()).unwrap();
     assert!(matches!(again.pdbs()[0].origin, Origin::Rebuilt(_)));
-    assert_eq!(again.solve(&k, &s, &Limits::default()).unwrap().length, solver.solve(&k, &s, &Limits::default()).unwrap().length);
+    assert_eq!(
+        again.solve(&k, &s, &Limits::default()).unwrap().length,
+        solver.solve(&k, &s, &Limits::default()).unwrap().length
+    );
     let _ = MAX_K;
 }
 
@@ -300,7 +316,10 @@ fn appendix_c(heuristic: &str, lengths: &[usize]) {
     let solver = KilominxOptimal::new(&cache, heuristic).unwrap();
     let k = Kilominx;
     let mut n = 0;
-    for line in text.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())) {
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         let len: usize = cols[0].parse().unwrap();
         if !lengths.contains(&len) {
@@ -350,7 +369,11 @@ fn the_rotation_about_ufl_is_an_automorphism() {
         let ts = r.apply_where(&s.w);
         for m in 0..48 {
             let m2 = 4 * r.face[m / 4] as usize + m % 4;
-            assert_eq!(r.apply_where(&s.apply(m).w), where_after_move(&ts, m2), "move {m}");
+            assert_eq!(
+                r.apply_where(&s.apply(m).w),
+                where_after_move(&ts, m2),
+                "move {m}"
+            );
         }
     }
     // Solved maps to solved.
