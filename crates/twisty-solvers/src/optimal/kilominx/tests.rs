@@ -299,7 +299,7 @@ fn limits_and_bad_input_give_errors() {
 }
 
 /// The seed's appendix C: every scramble of the given lengths solved with the named heuristic
-/// and its length compared with the seed's proven optimal length. Builds the 1.9 GiB of
+/// and its length compared with the seed's proven optimal length. Builds the 809 MiB of face
 /// tables into a temporary directory (about 20 min on 2 cores) unless
 /// `TWISTY_KILOMINX_TEST_TABLES` names a directory holding them.
 fn appendix_c(heuristic: &str, lengths: &[usize]) {
@@ -334,15 +334,15 @@ fn appendix_c(heuristic: &str, lengths: &[usize]) {
 }
 
 #[test]
-#[ignore = "builds 1.9 GiB of tables (about 20 min on 2 cores); lengths 9-12 of appendix C"]
+#[ignore = "builds 809 MiB of tables (about 20 min on 2 cores); scrambles of 10-12 moves of appendix C"]
 fn appendix_c_lengths_with_best() {
-    appendix_c("best", &[9, 10, 11, 12]);
+    appendix_c("best", &[10, 11, 12]);
 }
 
 #[test]
-#[ignore = "builds 1.9 GiB of tables (about 20 min on 2 cores); lengths 9-11 of appendix C"]
+#[ignore = "builds 827 MiB of tables (about 20 min on 2 cores); scrambles of 10-11 moves of appendix C"]
 fn appendix_c_lengths_with_seed() {
-    appendix_c("seed", &[9, 10, 11]);
+    appendix_c("seed", &[10, 11]);
 }
 
 fn where_after_move(w: &[u8; 20], m: usize) -> [u8; 20] {
