@@ -450,3 +450,35 @@ fn the_seed_face_sets_fall_into_rotation_classes() {
     assert_eq!(served[2], (0, 2));
     assert_eq!(served.len(), 12);
 }
+
+/// The seed's BL, DL and D face databases built directly agree with the lookups that serve
+/// them through the rotation (from the R and DBR tables) on sampled states.
+#[test]
+#[ignore = "builds four 339,072,480-entry face databases (about 15 min on 2 cores)"]
+fn served_seed_faces_equal_directly_built_tables() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = std::env::var_os("TWISTY_KILOMINX_TEST_TABLES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| tmp.path().to_path_buf());
+    let cache = TableCache::new(dir);
+    let seed = Config::named("seed").unwrap();
+    let solver = KilominxOptimal::with_config(&cache, seed.clone(), false).unwrap();
+    let k = Kilominx;
+    let mut rng = seeded_rng(99);
+    for face in [4usize, 6, 11] {
+        assert_ne!(seed.lookups[face].power, 0, "face {face} is served by rotation");
+        let direct = Pattern::new(&FACE_PATTERNS[face]).unwrap();
+        let table = direct.build(false);
+        let mut checked = std::collections::BTreeSet::new();
+        for n in 0..20_000 {
+            let s = Node::new(&k.state_after(&k.random_moves(&mut rng, n % 16)));
+            let via = solver.lookups.value(&solver.lookups.order[face], &s);
+            let pos: Vec<u8> = direct.cubies.iter().map(|&c| s.w[c as usize] & 31).collect();
+            let tw: Vec<u8> = direct.cubies.iter().map(|&c| s.w[c as usize] >> 5).collect();
+            let want = Nibbles(&table).get(direct.index0(&pos, &tw)) as u32;
+            assert_eq!(via, want, "face {face}, sample {n}");
+            checked.insert(want);
+        }
+        assert!(checked.len() >= 8, "{checked:?}");
+    }
+}
