@@ -377,8 +377,10 @@ pub enum BenchWhich {
     /// Seed 002's Tables 6-7 (thesis scrambles) or 1-4 (fresh scrambles): the metaheuristic
     /// 3x3x3 solvers' success, lengths, time and NFE.
     Metaheuristics(crate::commands::bench_metaheuristics::BenchMetaArgs),
-    /// Optimal solves (3x3x3): per optimal length count, median/max time, nodes, ns/node, GiB·s.
-    Optimal(crate::commands::bench_optimal_cube3::BenchOptimalArgs),
+    /// Optimal solves (3x3x3 or Kilominx): per optimal (or scramble) length the count, median /
+    /// max time, nodes, nodes/s or ns/node, and GiB·s (3x3x3) or whether each length matches
+    /// the file's (Kilominx).
+    Optimal(BenchOptimalArgs),
     /// Average heuristic value of an optimal solver's tables over random states (3x3x3).
     Heuristic(crate::commands::bench_optimal_cube3::BenchHeuristicArgs),
     /// The fast Kilominx solver on random states at several time budgets: time to the first
@@ -415,6 +417,48 @@ pub struct BenchFastKilominxArgs {
     /// Time budgets in seconds, comma-separated.
     #[arg(long, default_value = "0.01,0.1,1")]
     pub budgets: String,
+}
+
+/// `twisty bench optimal` (3x3x3 and Kilominx).
+#[derive(Debug, Args)]
+pub struct BenchOptimalArgs {
+    /// The puzzle: 3x3 or kilominx.
+    #[arg(long, short, default_value = "3x3")]
+    pub puzzle: PuzzleKind,
+    /// Scrambles to solve. 3x3x3: one per line (moves; `//` comments and blank lines
+    /// skipped). Kilominx: the seed's tab-separated file (scramble_length, scramble,
+    /// solution_length, …), whose optimal lengths are checked.
+    #[arg(long, short, value_name = "FILE", visible_alias = "from-file", conflicts_with_all = ["random_state", "depth"])]
+    pub file: Option<PathBuf>,
+    /// 3x3x3: solve uniformly random states.
+    #[arg(long)]
+    pub random_state: bool,
+    /// Kilominx: scramble lengths to run from the file, e.g. `10-13` or `10,12`.
+    #[arg(long, value_name = "RANGE")]
+    pub lengths: Option<String>,
+    /// Kilominx: at most this many scrambles per length from the file.
+    #[arg(long, value_name = "N")]
+    pub per_length: Option<usize>,
+    /// Kilominx: random scrambles of N moves, generated the seed's way (uniform moves,
+    /// re-drawn while the seed's move pruning would skip them).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<usize>,
+    /// Number of random states or scrambles.
+    #[arg(long, short, default_value_t = 10)]
+    pub count: usize,
+    /// Random seed (printed when not given).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Heuristic. 3x3x3: korf-inverse (default), korf, small or small-inverse. Kilominx:
+    /// best (default), seed or sparse.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// Time budget per solve in seconds; solves that run out are counted apart.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `twisty bench astar2x2`.

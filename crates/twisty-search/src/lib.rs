@@ -12,6 +12,7 @@ pub mod bfs;
 pub mod file;
 pub mod ida;
 pub mod packed;
+pub mod prefetch;
 pub mod rank;
 
 pub use file::{default_dir, Origin, Table, TableCache, TableError, TableSpec};

@@ -2,6 +2,7 @@
 //! solves grouped by optimal length, and the average heuristic value of the tables over
 //! random states (nxopt's yardstick).
 
+use crate::args::BenchOptimalArgs;
 use crate::args::PuzzleKind;
 use crate::commands::bench::{check_count, progress, summarise};
 use crate::commands::{CliError, CliResult, Ctx};
@@ -15,35 +16,6 @@ use twisty_core::rng::{fresh_seed, seeded_rng};
 use twisty_core::Puzzle;
 use twisty_solvers::optimal::cube3::average_heuristic;
 use twisty_solvers::{Limits, SolveError};
-
-/// `twisty bench optimal`.
-#[derive(Debug, Args)]
-pub struct BenchOptimalArgs {
-    /// Puzzle (3x3).
-    #[arg(long, short, default_value = "3x3")]
-    pub puzzle: PuzzleKind,
-    /// Scrambles to solve, one per line (moves; `//` comments and blank lines skipped).
-    #[arg(long, short, value_name = "FILE", conflicts_with = "random_state")]
-    pub file: Option<PathBuf>,
-    /// Solve uniformly random states instead.
-    #[arg(long)]
-    pub random_state: bool,
-    /// Number of random states.
-    #[arg(long, short, default_value_t = 10)]
-    pub count: usize,
-    /// Random seed (printed when not given).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Heuristic: korf-inverse (default), korf, small or small-inverse.
-    #[arg(long)]
-    pub heuristic: Option<String>,
-    /// Time budget per state in seconds; states that run out are counted apart.
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// `twisty bench heuristic`.
 #[derive(Debug, Args)]

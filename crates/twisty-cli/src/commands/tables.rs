@@ -72,6 +72,7 @@ pub fn known_tables() -> Vec<KnownTable> {
             build: |ctx| crate::puzzles::kilominx::fast(ctx).map(|_| ()),
         });
     }
+    out.extend(crate::puzzles::kilominx::known_tables());
     out
 }
 

@@ -37,25 +37,35 @@ pub fn fast(ctx: &Ctx) -> CliResult<&'static KilominxFast> {
     Ok(FAST.get_or_init(|| s))
 }
 
-/// Loads (or builds, with a note on stderr) the optimal solver's tables.
+/// Loads (or builds, with a warning on stderr giving the expected size and time) the optimal
+/// solver's tables.
 pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
+    use twisty_solvers::optimal::kilominx::{specs, HEURISTICS};
     let cache = TableCache::new(&ctx.tables_dir).with_max_memory(ctx.max_memory);
-    let Some(specs) = twisty_solvers::optimal::kilominx::specs(heuristic) else {
+    let Some(specs) = specs(heuristic) else {
         return Err(CliError::usage(anyhow::anyhow!(
-            "unknown Kilominx heuristic `{heuristic}`: available: sparse (`seed` and `best` are not built yet)"
+            "unknown Kilominx heuristic `{heuristic}`: available: {}",
+            HEURISTICS.join(", ")
         )));
     };
     let missing: Vec<_> = specs.iter().filter(|s| !cache.path(s).exists()).collect();
     if !missing.is_empty() {
         let bytes: u64 = missing.iter().map(|s| s.data_len()).sum();
+        let secs: f64 = missing
+            .iter()
+            .map(|s| s.entries as f64 * BUILD_SECS_PER_ENTRY)
+            .sum();
         eprintln!(
-            "building {} Kilominx pattern database(s) ({} in all; a few seconds each) into {}",
+            "warning: building {} Kilominx pattern database(s) for `--heuristic {heuristic}` \
+             ({} in all, about {} on 2 cores) into {}; `twisty tables build --puzzle kilominx \
+             --heuristic {heuristic}` builds them ahead of time",
             missing.len(),
             twisty_search::file::human_bytes(bytes),
+            crate::output::human_duration(Duration::from_secs_f64(secs.max(1.0))),
             cache.dir().display()
         );
     }
-    let s = KilominxOptimal::new(&cache, heuristic).map_err(CliError::failure)?;
+    let s = KilominxOptimal::new_with_progress(&cache, heuristic, true).map_err(CliError::failure)?;
     for p in s.pdbs() {
         if let Origin::Rebuilt(reason) = &p.origin {
             eprintln!(
@@ -66,6 +76,9 @@ pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
     }
     Ok(s)
 }
+
+/// Measured build time per database entry on the 2-core machine (BENCHMARKS.md).
+const BUILD_SECS_PER_ENTRY: f64 = 3.0e-7;
 
 impl CliPuzzle for Kilominx {
     fn scramble_length(&self) -> usize {
@@ -199,7 +212,7 @@ impl CliPuzzle for Kilominx {
                 "unknown Kilominx solver `{solver}`"
             )));
         }
-        let heuristic = args.heuristic.as_deref().unwrap_or("sparse");
+        let heuristic = args.heuristic.as_deref().unwrap_or("best");
         let s = optimal(ctx, heuristic)?;
         let limits = Limits {
             max_length: args.max_length,
@@ -246,4 +259,28 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
 /// `twisty play` for the Kilominx.
 pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &Kilominx, PuzzleKind::Kilominx, args)
+}
+
+/// The optimal solver's tables for `twisty tables` (`best` and `seed` share the twelve face
+/// databases; `seed` adds the five sparse ones, listed under `sparse`).
+pub fn known_tables() -> Vec<crate::commands::tables::KnownTable> {
+    use crate::commands::tables::KnownTable;
+    use twisty_solvers::optimal::kilominx::specs;
+    let mut out = Vec::new();
+    type Build = fn(&Ctx) -> CliResult;
+    let builders: [(&'static str, Build); 2] = [
+        ("best", |ctx| optimal(ctx, "best").map(|_| ())),
+        ("seed", |ctx| optimal(ctx, "seed").map(|_| ())),
+    ];
+    for (heuristic, build) in builders {
+        for spec in specs(heuristic).unwrap_or_default() {
+            out.push(KnownTable {
+                puzzle: PuzzleKind::Kilominx,
+                heuristic,
+                spec,
+                build,
+            });
+        }
+    }
+    out
 }

@@ -165,7 +165,10 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::Optimal2x2(a) => crate::commands::bench::optimal2x2(ctx, a),
         BenchWhich::Fast3x3(a) => crate::commands::bench_fast3x3::fast3x3(ctx, a),
         BenchWhich::Metaheuristics(a) => crate::commands::bench_metaheuristics::run(ctx, a),
-        BenchWhich::Optimal(a) => crate::commands::bench_optimal_cube3::optimal(ctx, a),
+        BenchWhich::Optimal(a) => match a.puzzle {
+            PuzzleKind::Kilominx => crate::commands::bench_optimal_kilominx::run(ctx, a),
+            _ => crate::commands::bench_optimal_cube3::optimal(ctx, a),
+        },
         BenchWhich::Heuristic(a) => crate::commands::bench_optimal_cube3::heuristic(ctx, a),
         BenchWhich::FastKilominx(a) => crate::commands::bench_fast_kilominx::run(ctx, a),
     }

@@ -1,0 +1,304 @@
+//! `twisty bench optimal --puzzle kilominx`: optimal solves grouped by scramble length, in
+//! the shape of seed 000's Table 1 (count, median and max time, nodes, nodes/s), each solution
+//! verified and its length compared with the file's proven optimal length.
+
+use crate::args::{BenchOptimalArgs, PuzzleKind};
+use crate::commands::bench::{check_count, summarise};
+use crate::commands::{CliError, CliResult, Ctx};
+use crate::output::{human_duration, print_json};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use twisty_core::kilominx::{KiloMove, Kilominx, SEED_SKIP};
+use twisty_core::rng::seeded_rng;
+use twisty_core::Puzzle;
+use twisty_solvers::{verify, Limits, SolveError};
+
+/// One scramble to solve.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// Where it comes from (file line or random index).
+    pub label: String,
+    /// Its length in moves.
+    pub scramble_length: usize,
+    /// The moves.
+    pub moves: Vec<KiloMove>,
+    /// The known optimal solution length, if any.
+    pub known: Option<u32>,
+}
+
+/// Parses a range list such as `10-13` or `9,11-12`.
+pub fn parse_lengths(text: &str) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        let bad = || format!("`{part}` in --lengths is not a length or a range such as 10-13");
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
+        };
+        let a: usize = a.parse().map_err(|_| bad())?;
+        let b: usize = b.parse().map_err(|_| bad())?;
+        if a > b || b > 100 {
+            return Err(bad());
+        }
+        out.extend(a..=b);
+    }
+    Ok(out)
+}
+
+/// Reads the seed's tab-separated scramble file (comment lines start with `#`; a header
+/// line starts with `scramble_length`).
+pub fn read_cases(path: &Path) -> Result<Vec<Case>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let k = Kilominx;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{}:{}", path.display(), i + 1);
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') || line.starts_with("scramble_length") {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 3 {
+            return Err(format!(
+                "{at}: expected tab-separated columns scramble_length, scramble, solution_length"
+            ));
+        }
+        let scramble_length: usize = cols[0]
+            .trim()
+            .parse()
+            .map_err(|_| format!("{at}: scramble length `{}` is not a number", cols[0]))?;
+        let moves = k
+            .parse_moves(cols[1])
+            .map_err(|e| format!("{at}: scramble: {e}"))?;
+        if moves.len() != scramble_length {
+            return Err(format!(
+                "{at}: the scramble has {} moves, the line says {scramble_length}",
+                moves.len()
+            ));
+        }
+        let known: u32 = cols[2]
+            .trim()
+            .parse()
+            .map_err(|_| format!("{at}: solution length `{}` is not a number", cols[2]))?;
+        out.push(Case {
+            label: format!("line {}", i + 1),
+            scramble_length,
+            moves,
+            known: Some(known),
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no scrambles in the file", path.display()));
+    }
+    Ok(out)
+}
+
+/// A scramble of `n` moves generated the seed's way: uniform over the 48 moves, re-drawn
+/// while the seed's move pruning would skip the move after the previous one.
+pub fn seed_scramble(rng: &mut impl rand::Rng, n: usize) -> Vec<KiloMove> {
+    let k = Kilominx;
+    let moves = k.moves();
+    let mut out: Vec<KiloMove> = Vec::with_capacity(n);
+    while out.len() < n {
+        let m = moves[rng.random_range(0..moves.len())];
+        if let Some(&last) = out.last() {
+            let (a, b) = (k.face(last), k.face(m));
+            if a == b || SEED_SKIP[a as usize].contains(&b) {
+                continue;
+            }
+        }
+        out.push(m);
+    }
+    out
+}
+
+struct Row {
+    case: Case,
+    result: Result<(u32, Duration, u64), String>,
+}
+
+/// Runs the benchmark.
+pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
+    let seed = args.seed.unwrap_or(1);
+    let heuristic = args.heuristic.as_deref().unwrap_or("best");
+    if args.random_state {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--random-state is for the 3x3x3; for the Kilominx give --depth N (random scrambles) or --file"
+        )));
+    }
+    if args.puzzle != PuzzleKind::Kilominx {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "bench optimal: --puzzle {} is not supported here (kilominx)",
+            args.puzzle
+        )));
+    }
+    let usage = |e: String| CliError::usage(anyhow::anyhow!(e));
+    let mut cases = match (&args.file, args.depth) {
+        (Some(path), _) => read_cases(path).map_err(|e| CliError::failure(anyhow::anyhow!(e)))?,
+        (None, Some(n)) => {
+            check_count(args.count)?;
+            if n == 0 || n > 40 {
+                return Err(usage(String::from("--depth must be between 1 and 40")));
+            }
+            let mut rng = seeded_rng(seed);
+            (0..args.count)
+                .map(|i| Case {
+                    label: format!("random {}", i + 1),
+                    scramble_length: n,
+                    moves: seed_scramble(&mut rng, n),
+                    known: None,
+                })
+                .collect()
+        }
+        (None, None) => return Err(usage(String::from("give --from-file FILE or --depth N"))),
+    };
+    if let Some(l) = &args.lengths {
+        let keep = parse_lengths(l).map_err(usage)?;
+        cases.retain(|c| keep.contains(&c.scramble_length));
+    }
+    if let Some(per) = args.per_length {
+        let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
+        cases.retain(|c| {
+            let n = seen.entry(c.scramble_length).or_default();
+            *n += 1;
+            *n <= per
+        });
+    }
+    if cases.is_empty() {
+        return Err(usage(String::from("no scrambles of the chosen lengths")));
+    }
+    let t0 = Instant::now();
+    let solver = crate::puzzles::kilominx::optimal(ctx, heuristic)?;
+    let table_time = t0.elapsed();
+    let k = Kilominx;
+    let limits = Limits {
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        cancel: Some(ctx.cancel.clone()),
+        threads: ctx.threads,
+        ..Limits::default()
+    };
+    if !args.json {
+        println!(
+            "Kilominx optimal, --heuristic {}, {} scramble(s){}; tables ready in {}",
+            heuristic,
+            cases.len(),
+            if args.depth.is_some() {
+                format!(", seed {seed}")
+            } else {
+                String::new()
+            },
+            human_duration(table_time)
+        );
+    }
+    let mut rows = Vec::new();
+    for case in cases {
+        let state = k.state_after(&case.moves);
+        let t = Instant::now();
+        let result = match solver.solve_with(&state, &limits, |_| {}) {
+            Ok(sol) => {
+                verify(&k, &state, &sol.moves)?;
+                Ok((sol.length, t.elapsed(), sol.stats.nodes))
+            }
+            Err(e @ (SolveError::Timeout { .. } | SolveError::Cancelled { .. })) => Err(e.to_string()),
+            Err(e) => return Err(CliError::failure(e)),
+        };
+        if !args.json {
+            match &result {
+                Ok((len, dt, nodes)) => println!(
+                    "  {:<9} scramble {:>2}: optimal {len:>2}{}  {:>10}  {nodes:>14} nodes",
+                    case.label,
+                    case.scramble_length,
+                    match case.known {
+                        Some(s) if s == *len => String::from(" (= seed)"),
+                        Some(s) => format!(" (SEED {s})"),
+                        None => String::new(),
+                    },
+                    human_duration(*dt)
+                ),
+                Err(e) => println!("  {:<9} scramble {:>2}: {e}", case.label, case.scramble_length),
+            }
+        }
+        let stop = ctx.cancel.load(std::sync::atomic::Ordering::Relaxed);
+        rows.push(Row { case, result });
+        if stop {
+            break;
+        }
+    }
+    report(args, &rows)
+}
+
+fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
+    let mut by_len: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        by_len.entry(r.case.scramble_length).or_default().push(r);
+    }
+    let mut json_rows = Vec::new();
+    if !args.json {
+        println!(
+            "{:>6} {:>6} {:>7} {:>12} {:>12} {:>14} {:>10} {:>10}",
+            "length", "count", "solved", "median", "max", "median nodes", "M nodes/s", "= seed"
+        );
+    }
+    for (len, rs) in &by_len {
+        let done: Vec<(u32, Duration, u64)> = rs.iter().filter_map(|r| r.result.clone().ok()).collect();
+        let times = summarise(done.iter().map(|d| d.1).collect());
+        let mut nodes: Vec<u64> = done.iter().map(|d| d.2).collect();
+        nodes.sort_unstable();
+        let median_nodes = nodes.get(nodes.len().saturating_sub(1) / 2).copied().unwrap_or(0);
+        let total_nodes: u64 = nodes.iter().sum();
+        let total_secs: f64 = done.iter().map(|d| d.1.as_secs_f64()).sum();
+        let rate = total_nodes as f64 / total_secs.max(1e-9) / 1e6;
+        let with_known: Vec<_> = rs
+            .iter()
+            .filter_map(|r| Some((r.case.known?, r.result.as_ref().ok()?.0)))
+            .collect();
+        let matches = with_known.iter().filter(|(a, b)| a == b).count();
+        let matches_text = if with_known.is_empty() {
+            String::from("-")
+        } else {
+            format!("{matches}/{}", with_known.len())
+        };
+        if args.json {
+            json_rows.push(serde_json::json!({
+                "scramble_length": len, "count": rs.len(), "solved": done.len(),
+                "median_s": times.median.as_secs_f64(), "max_s": times.max.as_secs_f64(),
+                "mean_s": times.mean.as_secs_f64(), "median_nodes": median_nodes,
+                "nodes_per_s": rate * 1e6, "matches_seed": matches, "with_seed_length": with_known.len(),
+            }));
+        } else {
+            println!(
+                "{len:>6} {:>6} {:>7} {:>12} {:>12} {median_nodes:>14} {rate:>10.2} {matches_text:>10}",
+                rs.len(),
+                done.len(),
+                human_duration(times.median),
+                human_duration(times.max),
+            );
+        }
+    }
+    if args.json {
+        let solves: Vec<_> = rows
+            .iter()
+            .map(|r| match &r.result {
+                Ok((l, d, n)) => {
+                    serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
+                    "seed_length": r.case.known, "length": l, "seconds": d.as_secs_f64(), "nodes": n})
+                }
+                Err(e) => serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
+                    "seed_length": r.case.known, "error": e}),
+            })
+            .collect();
+        return print_json(&serde_json::json!({
+            "puzzle": "kilominx", "heuristic": args.heuristic.as_deref().unwrap_or("best"),
+            "seed": args.depth.map(|_| args.seed.unwrap_or(1)), "by_length": json_rows, "solves": solves,
+        }));
+    }
+    let mismatches = rows
+        .iter()
+        .filter(|r| matches!((r.case.known, &r.result), (Some(k), Ok((l, _, _))) if k != *l))
+        .count();
+    if mismatches > 0 {
+        println!("{mismatches} solution length(s) differ from the file's");
+    }
+    Ok(())
+}

@@ -1,0 +1,401 @@
+//! The Kilominx IDA*: an incremental search node that carries both the state and its inverse,
+//! database lookups that stop at the first one that prunes, optional ordering of children by
+//! estimated cost (the seed's quirk: the largest f first), and both cores splitting the tree
+//! two moves below the root under a shared stop flag.
+
+use super::pattern::{move_maps, N};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
+use twisty_core::Puzzle;
+use twisty_search::ida::{BoundReport, MovePruning};
+
+/// A search node: the state (cubie and twist at each position) and, per cubie, its position
+/// (0..19 for the free positions) and twist packed `position | twist << 5`, which is the
+/// inverse state. Pattern lookups of the state read the second half; lookups of the inverse
+/// state read the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Node {
+    /// The state.
+    pub s: KiloState,
+    /// Where each cubie is: `w[c] = (position − 1) | twist << 5` (`w[0]` unused).
+    pub w: [u8; 20],
+}
+
+/// Per move, the new packed `position | twist << 5` of a cubie from its old one.
+fn where_tables() -> &'static [[u8; 96]; 48] {
+    static T: std::sync::OnceLock<[[u8; 96]; 48]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let maps = move_maps();
+        let mut t = [[0u8; 96]; 48];
+        for (m, row) in t.iter_mut().enumerate() {
+            for p in 0..N {
+                for tw in 0..3u8 {
+                    let nt = (tw + maps.add[m][p]) % 3;
+                    row[p | (tw as usize) << 5] = maps.dest[m][p] | nt << 5;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// The 48 moves in index order.
+fn all_moves() -> &'static [KiloMove; 48] {
+    static M: std::sync::OnceLock<[KiloMove; 48]> = std::sync::OnceLock::new();
+    M.get_or_init(|| {
+        let v = Kilominx.moves();
+        std::array::from_fn(|i| v[i])
+    })
+}
+
+/// The twist a cubie has in the inverse state, from the twist at its position in the state.
+#[inline(always)]
+pub fn inverse_twist(t: u8) -> u8 {
+    (3 - t) % 3
+}
+
+impl Node {
+    /// The node of a state.
+    pub fn new(s: &KiloState) -> Node {
+        let mut w = [0u8; 20];
+        for i in 1..20 {
+            w[s.cubie(i) as usize] = (i - 1) as u8 | s.twist(i) << 5;
+        }
+        Node { s: *s, w }
+    }
+
+    /// The node after move `m`.
+    #[inline(always)]
+    pub fn apply(&self, m: usize) -> Node {
+        let mut s = self.s;
+        Kilominx.apply(&mut s, all_moves()[m]);
+        let t = &where_tables()[m];
+        let mut w = self.w;
+        for b in w.iter_mut().skip(1) {
+            *b = t[*b as usize];
+        }
+        Node { s, w }
+    }
+
+    /// Whether the state is solved.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.s == KiloState::SOLVED
+    }
+}
+
+/// What a search needs from a heuristic.
+pub trait Bound: Sync {
+    /// Whether the node's distance provably exceeds `remaining`.
+    fn prunes(&self, node: &Node, remaining: u32) -> bool;
+    /// The lower bound, or a value above `cap` as soon as one is found.
+    fn estimate(&self, node: &Node, cap: u32) -> u32;
+    /// Keeps in `alive` (indices into `kids`) the children that no lookup prunes with
+    /// `remaining` moves left: one lookup at a time over all children, so the table reads of
+    /// the siblings can be in flight together (`prefetch`).
+    fn filter(&self, kids: &[Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
+        alive.retain(|&i| !self.prunes(&kids[i as usize], remaining));
+        let _ = prefetch;
+    }
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// An optimal solution (move indices).
+    Found(Vec<u8>),
+    /// Nothing up to the maximum depth.
+    Exhausted,
+    /// Time or node budget spent.
+    Timeout,
+    /// Cancelled.
+    Cancelled,
+}
+
+/// Search options.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Deepest bound.
+    pub max_depth: u32,
+    /// Wall-clock budget.
+    pub timeout: Option<Duration>,
+    /// Node budget.
+    pub max_nodes: Option<u64>,
+    /// Expand children by estimated cost, the largest first (the seed's order).
+    pub order_children: bool,
+    /// Split the tree this many moves below the root for parallel search (0: one thread).
+    pub split_depth: u32,
+    /// Evaluate the children of a node one lookup at a time with the table reads prefetched.
+    pub prefetch: bool,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Deepest bound searched completely without a solution.
+    pub deepest_complete: Option<u32>,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Per-bound breakdown.
+    pub bounds: Vec<BoundReport>,
+}
+
+struct Shared<'c> {
+    stop: AtomicBool,
+    timed_out: AtomicBool,
+    cancel: Option<&'c AtomicBool>,
+    nodes: AtomicU64,
+    deadline: Option<Instant>,
+    max_nodes: Option<u64>,
+    found: Mutex<Option<Vec<u8>>>,
+}
+
+impl Shared<'_> {
+    fn poll(&self, local: u64) -> bool {
+        let total = self.nodes.fetch_add(local, Ordering::Relaxed) + local;
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) || self.max_nodes.is_some_and(|m| total >= m) {
+            self.timed_out.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+const POLL_EVERY: u64 = 1 << 14;
+
+struct Worker<'a, 'c, B: Bound> {
+    h: &'a B,
+    pruning: &'a MovePruning,
+    shared: &'a Shared<'c>,
+    order: bool,
+    prefetch: bool,
+    path: Vec<u8>,
+    local: u64,
+}
+
+impl<B: Bound> Worker<'_, '_, B> {
+    #[inline]
+    fn count(&mut self) -> bool {
+        self.local += 1;
+        if self.local >= POLL_EVERY {
+            let n = std::mem::take(&mut self.local);
+            return self.shared.poll(n);
+        }
+        false
+    }
+
+    fn found(&mut self, m: usize) -> bool {
+        let mut p = self.path.clone();
+        p.push(m as u8);
+        let mut f = self.shared.found.lock().unwrap_or_else(|e| e.into_inner());
+        if f.is_none() {
+            *f = Some(p);
+        }
+        self.shared.stop.store(true, Ordering::Relaxed);
+        true
+    }
+
+    /// Searches below `node` (which has `remaining > 0` moves left); true to stop.
+    fn dfs(&mut self, node: &Node, remaining: u32, prev: Option<u8>) -> bool {
+        if self.order {
+            return self.dfs_ordered(node, remaining, prev);
+        }
+        let mut kids = [*node; 48];
+        let mut moves = [0u8; 48];
+        let mut n = 0;
+        for m in 0..48 {
+            if !self.pruning.allowed(prev, m) {
+                continue;
+            }
+            kids[n] = node.apply(m);
+            moves[n] = m as u8;
+            n += 1;
+        }
+        self.local += n as u64;
+        if self.local >= POLL_EVERY {
+            let c = std::mem::take(&mut self.local);
+            if self.shared.poll(c) {
+                return true;
+            }
+        }
+        if remaining == 1 {
+            if let Some(i) = kids[..n].iter().position(Node::is_solved) {
+                return self.found(moves[i] as usize);
+            }
+            return false;
+        }
+        let mut alive: Vec<u8> = (0..n as u8).collect();
+        self.h
+            .filter(&kids[..n], &mut alive, remaining - 1, self.prefetch);
+        for &i in &alive {
+            let m = moves[i as usize] as usize;
+            self.path.push(m as u8);
+            let stop = self.dfs(&kids[i as usize], remaining - 1, self.pruning.face(m));
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// The seed's expansion: children within the bound, the largest estimate first.
+    fn dfs_ordered(&mut self, node: &Node, remaining: u32, prev: Option<u8>) -> bool {
+        let mut kids: Vec<(u32, usize, Node)> = Vec::with_capacity(48);
+        for m in 0..48 {
+            if !self.pruning.allowed(prev, m) {
+                continue;
+            }
+            let child = node.apply(m);
+            if self.count() {
+                return true;
+            }
+            let h = self.h.estimate(&child, remaining - 1);
+            if h < remaining {
+                kids.push((h, m, child));
+            }
+        }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (_, m, child) in kids {
+            if remaining == 1 {
+                if child.is_solved() {
+                    return self.found(m);
+                }
+                continue;
+            }
+            self.path.push(m as u8);
+            let stop = self.dfs(&child, remaining - 1, self.pruning.face(m));
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Canonical prefixes of `depth` moves within `bound`, with their nodes and last faces.
+fn frontier<B: Bound>(
+    h: &B,
+    pruning: &MovePruning,
+    start: &Node,
+    depth: u32,
+    bound: u32,
+) -> Vec<(Vec<u8>, Node, Option<u8>)> {
+    let mut out = vec![(Vec::new(), *start, None)];
+    for d in 0..depth {
+        let mut next = Vec::new();
+        for (path, node, face) in &out {
+            for m in 0..48 {
+                if !pruning.allowed(*face, m) {
+                    continue;
+                }
+                let c = node.apply(m);
+                if h.prunes(&c, bound - d - 1) {
+                    continue;
+                }
+                let mut np = path.clone();
+                np.push(m as u8);
+                next.push((np, c, pruning.face(m)));
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// IDA* from `start`; `on_bound` after each bound searched completely without a solution.
+pub fn search<B: Bound>(
+    h: &B,
+    pruning: &MovePruning,
+    start: &Node,
+    opts: &Options,
+    cancel: Option<&AtomicBool>,
+    mut on_bound: impl FnMut(&BoundReport),
+) -> Report {
+    let t0 = Instant::now();
+    let shared = Shared {
+        stop: AtomicBool::new(false),
+        timed_out: AtomicBool::new(false),
+        cancel,
+        nodes: AtomicU64::new(0),
+        deadline: opts.timeout.map(|t| t0 + t),
+        max_nodes: opts.max_nodes,
+        found: Mutex::new(None),
+    };
+    let mut report = Report {
+        outcome: Outcome::Exhausted,
+        deepest_complete: None,
+        nodes: 0,
+        bounds: Vec::new(),
+    };
+    if start.is_solved() {
+        report.outcome = Outcome::Found(Vec::new());
+        return report;
+    }
+    let mut bound = h.estimate(start, u32::MAX).max(1);
+    if bound > 1 {
+        report.deepest_complete = Some((bound - 1).min(opts.max_depth));
+    }
+    let worker = |path: Vec<u8>| Worker {
+        h,
+        pruning,
+        shared: &shared,
+        order: opts.order_children,
+        prefetch: opts.prefetch,
+        path,
+        local: 0,
+    };
+    while bound <= opts.max_depth {
+        let t_bound = Instant::now();
+        let before = shared.nodes.load(Ordering::Relaxed);
+        let split = opts.split_depth.min(bound - 1);
+        if split == 0 {
+            let mut w = worker(Vec::new());
+            w.dfs(start, bound, None);
+            shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+        } else {
+            let roots = frontier(h, pruning, start, split, bound);
+            shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
+            roots.into_par_iter().for_each(|(path, node, face)| {
+                if shared.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mut w = worker(path);
+                w.dfs(&node, bound - split, face);
+                shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+            });
+        }
+        report.nodes = shared.nodes.load(Ordering::Relaxed);
+        if let Some(p) = shared.found.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            report.outcome = Outcome::Found(p);
+            return report;
+        }
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            report.outcome = Outcome::Cancelled;
+            return report;
+        }
+        if shared.timed_out.load(Ordering::Relaxed) {
+            report.outcome = Outcome::Timeout;
+            return report;
+        }
+        let b = BoundReport {
+            bound,
+            nodes: report.nodes - before,
+            elapsed: t_bound.elapsed(),
+        };
+        on_bound(&b);
+        report.bounds.push(b);
+        report.deepest_complete = Some(bound);
+        bound += 1;
+    }
+    report
+}
