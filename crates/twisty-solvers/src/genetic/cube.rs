@@ -1,0 +1,153 @@
+//! The solver's compact cube: one orientation byte per position, precomputed move tables,
+//! and the paper's error function kept up to date move by move (incremental fitness).
+
+use twisty_core::supercube::{coords, group, index, rotate, Supercube};
+
+/// Error scale: the paper's per-cubie score `1 + state/256` times 256, so errors are exact
+/// integers (`error = 256 · (f(A)·2|B| + f(B))`).
+pub const SCALE: u64 = 256;
+
+/// Move tables of one cube size.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    /// Cube size.
+    pub n: usize,
+    /// Positions of slice `axis·N + slice`.
+    slice_pos: Vec<Vec<u16>>,
+    /// For each move code and each index `i` of its slice list, the index its cubie goes to.
+    dst: Vec<Vec<u16>>,
+    /// Rotation element of each move code.
+    rot: Vec<u8>,
+    /// Group multiplication.
+    mul: [[u8; 24]; 24],
+    /// Score of each orientation (0 for identity, 256 + state byte otherwise).
+    pub cost: [u32; 24],
+}
+
+impl Tables {
+    /// Builds the tables of `cube`.
+    pub fn new(cube: &Supercube) -> Tables {
+        let n = cube.n;
+        let g = group();
+        let mut slice_pos = Vec::with_capacity(3 * n);
+        for axis in 0..3 {
+            for s in 0..n {
+                slice_pos.push(
+                    cube.slice_positions(axis, s)
+                        .into_iter()
+                        .map(|p| p as u16)
+                        .collect::<Vec<_>>(),
+                );
+            }
+        }
+        let mut dst = Vec::with_capacity(9 * n);
+        let mut rot = Vec::with_capacity(9 * n);
+        for code in 0..9 * n {
+            let (slice, axis, angle) = (code / 9, (code % 9) / 3, code % 3);
+            let r = g.turn[axis][angle];
+            let list: &Vec<u16> = &slice_pos[axis * n + slice];
+            let m = &g.matrix[r as usize];
+            let d: Vec<u16> = list
+                .iter()
+                .map(|&p| {
+                    let q = index(n, rotate(n, m, coords(n, p as usize))) as u16;
+                    list.iter().position(|&x| x == q).unwrap_or(0) as u16
+                })
+                .collect();
+            dst.push(d);
+            rot.push(r);
+        }
+        let mut cost = [0u32; 24];
+        for o in 1..24 {
+            cost[o] = SCALE as u32 + g.state[o] as u32;
+        }
+        Tables {
+            n,
+            slice_pos,
+            dst,
+            rot,
+            mul: g.mul,
+            cost,
+        }
+    }
+
+    /// Applies move `code` to `cube` (no tracking).
+    #[inline]
+    pub fn apply(&self, cube: &mut [u8], code: u8) {
+        let n = self.n;
+        let code = code as usize;
+        let list = &self.slice_pos[((code % 9) / 3) * n + code / 9];
+        let dst = &self.dst[code];
+        let r = self.rot[code] as usize;
+        let mut buf = [0u8; 256];
+        for (i, &p) in list.iter().enumerate() {
+            buf[i] = cube[p as usize];
+        }
+        for (i, &d) in dst.iter().enumerate() {
+            cube[list[d as usize] as usize] = self.mul[r][buf[i] as usize];
+        }
+    }
+
+    /// Applies move `code` and updates the tracked sums: `fa`, `fb` (scores of groups A and
+    /// B; `group[p]` is 0 untracked, 1 for A, 2 for B) and `diff` (positions that differ
+    /// from `start`).
+    #[inline]
+    pub fn apply_tracked(&self, cube: &mut [u8], code: u8, t: &mut Track<'_>) {
+        let n = self.n;
+        let code = code as usize;
+        let list = &self.slice_pos[((code % 9) / 3) * n + code / 9];
+        let dst = &self.dst[code];
+        let r = self.rot[code] as usize;
+        let mut buf = [0u8; 256];
+        for (i, &p) in list.iter().enumerate() {
+            buf[i] = cube[p as usize];
+        }
+        for (i, &d) in dst.iter().enumerate() {
+            let p = list[d as usize] as usize;
+            let old = buf[d as usize];
+            let new = self.mul[r][buf[i] as usize];
+            cube[p] = new;
+            match t.group[p] {
+                1 => t.fa += self.cost[new as usize] as i64 - self.cost[old as usize] as i64,
+                2 => t.fb += self.cost[new as usize] as i64 - self.cost[old as usize] as i64,
+                _ => {}
+            }
+            let s = t.start[p];
+            t.diff += i64::from(new != s) - i64::from(old != s);
+        }
+    }
+}
+
+/// Running sums of one evaluation.
+#[derive(Debug)]
+pub struct Track<'a> {
+    /// Group of each position (0 untracked, 1 = A, 2 = B).
+    pub group: &'a [u8],
+    /// The state the evaluation started from.
+    pub start: &'a [u8],
+    /// Score of group A.
+    pub fa: i64,
+    /// Score of group B.
+    pub fb: i64,
+    /// Number of positions that differ from `start`.
+    pub diff: i64,
+}
+
+/// The paper's error `f(A)·2|B| + f(B)` (scaled by [`SCALE`]).
+#[inline]
+pub fn error(fa: i64, fb: i64, b_len: usize) -> u64 {
+    (fa as u64) * 2 * b_len as u64 + fb as u64
+}
+
+/// Scores of groups A and B of `cube`.
+pub fn scores(t: &Tables, cube: &[u8], group: &[u8]) -> (i64, i64) {
+    let (mut fa, mut fb) = (0i64, 0i64);
+    for (p, &gr) in group.iter().enumerate() {
+        match gr {
+            1 => fa += t.cost[cube[p] as usize] as i64,
+            2 => fb += t.cost[cube[p] as usize] as i64,
+            _ => {}
+        }
+    }
+    (fa, fb)
+}

@@ -1,0 +1,119 @@
+use super::*;
+use twisty_core::rng::seeded_rng;
+
+fn scrambled(n: usize, seed: u64) -> (Supercube, SupercubeState) {
+    let p = Supercube { n };
+    let moves = p.random_moves(&mut seeded_rng(seed), 100);
+    let s = p.state_after(&moves);
+    (p, s)
+}
+
+#[test]
+fn active_cubie_goes_inside_out() {
+    let p = Supercube { n: 5 };
+    let s = p.state_after(&p.parse_moves("x2").unwrap_or_default());
+    // x2 turns the core in place: the core is the first active cubie.
+    assert_eq!(active_cubie(5, &s.orient), Some(62));
+    let s = p.state_after(&p.parse_moves("x0").unwrap_or_default());
+    let a = active_cubie(5, &s.orient).map(|q| coords(5, q));
+    // The nearest unsolved cubie of the outer shell: a face centre of the x = 0 face.
+    assert_eq!(a, Some([0, 2, 2]));
+    assert_eq!(active_cubie(5, &p.solved().orient), None);
+}
+
+#[test]
+fn free_genes_are_the_active_slices_and_mirrors() {
+    let g = free_genes(5, [0, 2, 1]);
+    // Slices 0, 4, 2, 1, 3 on three axes, three angles each.
+    assert_eq!(g.len(), 5 * 9);
+    assert!(g.iter().all(|&c| (c as usize) < 45));
+    assert_eq!(free_genes(3, [1, 1, 1]).len(), 9);
+}
+
+#[test]
+fn ga_solves_n2_and_n3_from_a_fixed_seed_and_the_solution_verifies() {
+    for (n, seed) in [(2, 7), (3, 11)] {
+        let (p, s) = scrambled(n, seed);
+        let solver = GeneticSolver {
+            seed,
+            ..GeneticSolver::default()
+        };
+        let mut lib = MacroLibrary::new(Some(200));
+        let mut calls = 0;
+        let sol = solver.solve_with(&p, &s, &Limits::default(), &mut lib, |_| calls += 1);
+        let sol = match sol {
+            Ok(s) => s,
+            Err(e) => panic!("N = {n}: {e}"),
+        };
+        let mut t = s.clone();
+        p.apply_all(&mut t, &sol.moves);
+        assert!(p.is_solved(&t), "N = {n}");
+        let mut t = s.clone();
+        p.apply_all(&mut t, &sol.simplified);
+        assert!(p.is_solved(&t));
+        assert!(sol.simplified.len() <= sol.moves.len());
+        assert_eq!(calls as u64, sol.ga_count);
+        assert!(sol.ga_count > 0);
+        // Same seed, same run.
+        let again = solver
+            .solve_with(
+                &p,
+                &s,
+                &Limits::default(),
+                &mut MacroLibrary::new(Some(200)),
+                |_| {},
+            )
+            .map(|a| a.moves);
+        assert_eq!(again.ok(), Some(sol.moves.clone()));
+    }
+}
+
+#[test]
+fn learned_macros_are_stored_and_the_solver_trait_verifies() {
+    let (p, s) = scrambled(3, 5);
+    let solver = GeneticSolver::default();
+    let mut lib = MacroLibrary::new(None);
+    let sol = solver.solve_with(&p, &s, &Limits::default(), &mut lib, |_| {});
+    let learned = sol.map(|s| s.learned).unwrap_or(0);
+    assert_eq!(learned, lib.len());
+    assert!(!lib.is_empty(), "a 3x3x3 solve completes clusters and learns");
+    let sol = Solver::solve(&solver, &p, &s, &Limits::default());
+    let moves = sol.map(|x| x.moves).unwrap_or_default();
+    let mut t = s.clone();
+    p.apply_all(&mut t, &moves);
+    assert!(p.is_solved(&t));
+}
+
+#[test]
+fn bad_parameters_and_budgets_are_errors() {
+    let (p, s) = scrambled(3, 1);
+    let solver = GeneticSolver {
+        params: GaParams {
+            population: 1,
+            ..GaParams::default()
+        },
+        ..GeneticSolver::default()
+    };
+    assert!(matches!(
+        solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}),
+        Err(SolveError::Unsupported(_))
+    ));
+    let solver = GeneticSolver {
+        max_gas: 1,
+        ..GeneticSolver::default()
+    };
+    assert!(matches!(
+        solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}),
+        Err(SolveError::Timeout { .. })
+    ));
+    let wrong = Supercube { n: 4 }.solved();
+    assert!(solver
+        .solve_with(
+            &p,
+            &wrong,
+            &Limits::default(),
+            &mut MacroLibrary::new(None),
+            |_| {}
+        )
+        .is_err());
+}
