@@ -216,7 +216,7 @@ mod tests {
         assert_eq!(g.turn[2][0], 1);
         for axis in 0..3 {
             let q = g.turn[axis][0] as usize;
-            assert_eq!(g.turn[axis][1], g.mul[q][q as usize]);
+            assert_eq!(g.turn[axis][1], g.mul[q][q]);
             assert_eq!(g.inv[q], g.turn[axis][2]);
         }
     }

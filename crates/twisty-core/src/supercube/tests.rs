@@ -145,7 +145,8 @@ fn notation_round_trips_and_errors_name_the_column() {
 /// obliques of C6 come in two mirror-image clusters once N ≥ 6).
 #[test]
 fn cluster_sizes_for_n_2_to_7() {
-    let expected: [(usize, &[((u8, usize), usize)]); 6] = [
+    type Counts = &'static [((u8, usize), usize)];
+    let expected: [(usize, Counts); 6] = [
         (2, &[((2, 8), 1)]),
         (3, &[((1, 1), 1), ((2, 8), 1), ((3, 6), 1), ((3, 12), 1)]),
         (4, &[((2, 8), 2), ((4, 24), 2)]),
