@@ -251,6 +251,9 @@ pub struct SolveArgs {
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,
+    /// Options of the supercube GA solver.
+    #[command(flatten, next_help_heading = "Supercube GA (--puzzle supercube:N)")]
+    pub ga: crate::commands::supercube::GaArgs,
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
@@ -365,6 +368,8 @@ pub enum BenchWhich {
     Optimal2x2(BenchCountArgs),
     /// Seed 001's A* tables (its Figures 7 and 12): path, nodes and time per input and weight.
     Astar2x2(BenchAStarArgs),
+    /// Seed 004's supercube GA runs (its Tables 3-8): GA count, time and length per size.
+    Supercube(crate::commands::supercube::BenchSupercubeArgs),
 }
 
 /// `twisty bench astar2x2`.

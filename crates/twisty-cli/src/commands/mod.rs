@@ -8,6 +8,7 @@ pub mod scramble;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod supercube;
 pub mod tables;
 pub mod visualize;
 

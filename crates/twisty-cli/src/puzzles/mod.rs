@@ -148,5 +148,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
     match &args.which {
         BenchWhich::Astar2x2(a) => crate::commands::astar::bench(a),
         BenchWhich::Optimal2x2(a) => crate::commands::bench::optimal2x2(ctx, a),
+        BenchWhich::Supercube(a) => crate::commands::supercube::bench(ctx, a),
     }
 }
