@@ -404,6 +404,18 @@ fn bench_library(args: &BenchSupercubeArgs) -> CliResult<MacroLibrary> {
     Ok(lib)
 }
 
+/// CPU seconds (user + system, all threads) of this process so far, from `/proc/self/stat`
+/// (Linux, 100 Hz ticks); `None` elsewhere. On a shared machine this is steadier than wall
+/// time.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let rest = &text[text.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
 #[derive(Debug, Clone, serde::Serialize)]
 struct Run {
     n: usize,
@@ -412,6 +424,7 @@ struct Run {
     solved: bool,
     ga_count: u64,
     seconds: f64,
+    cpu_seconds: Option<f64>,
     length: usize,
     simplified: usize,
     macro_hits: u64,
@@ -454,10 +467,12 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
             };
             pb.set_message(format!("N = {n}, run {}", r + 1));
             let t = Instant::now();
+            let cpu0 = cpu_seconds();
             let res = solver.solve_with(&cube, &state, &limits, &mut lib, |p| {
                 pb.set_message(format!("N = {n}, run {}: {}", r + 1, progress_message(p)));
             });
             let secs = t.elapsed().as_secs_f64();
+            let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
             let run = match res {
                 Ok(s) => {
                     twisty_solvers::verify(&cube, &state, &s.moves)?;
@@ -468,6 +483,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                         solved: true,
                         ga_count: s.ga_count,
                         seconds: secs,
+                        cpu_seconds: cpu,
                         length: s.moves.len(),
                         simplified: s.simplified.len(),
                         macro_hits: s.macro_hits,
@@ -485,6 +501,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                         solved: false,
                         ga_count: 0,
                         seconds: secs,
+                        cpu_seconds: cpu,
                         length: 0,
                         simplified: 0,
                         macro_hits: 0,
@@ -507,6 +524,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                 "runs": args.runs,
                 "median_ga_count": med(&|r| r.ga_count as f64),
                 "median_seconds": med(&|r| r.seconds),
+                "median_cpu_seconds": med(&|r| r.cpu_seconds.unwrap_or(f64::NAN)),
                 "median_length": med(&|r| r.length as f64),
                 "median_simplified": med(&|r| r.simplified as f64),
                 "paper_median_ga_count": paper_median("GA count", args.macros, n),
@@ -532,17 +550,20 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
         rayon::current_num_threads()
     );
     println!(
-        "{:>3} {:>4} {:>8} {:>10} {:>8} {:>10} {:>6}",
-        "N", "run", "GA count", "time", "length", "simplified", "macros"
+        "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>10} {:>6}",
+        "N", "run", "GA count", "time", "cpu (s)", "length", "simplified", "macros"
     );
     for r in &runs {
         if r.solved {
             println!(
-                "{:>3} {:>4} {:>8} {:>10} {:>8} {:>10} {:>6}",
+                "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>10} {:>6}",
                 r.n,
                 r.run,
                 r.ga_count,
                 human_duration(Duration::from_secs_f64(r.seconds)),
+                r.cpu_seconds
+                    .map(|c| format!("{c:.2}"))
+                    .unwrap_or_else(|| String::from("-")),
                 r.length,
                 r.simplified,
                 r.macro_hits
@@ -559,21 +580,22 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
     println!();
     println!("medians (ours | {paper_note}):");
     println!(
-        "{:>3} {:>7} {:>17} {:>21} {:>17} {:>10}",
-        "N", "solved", "GA count", "time (s)", "length", "simplified"
+        "{:>3} {:>7} {:>17} {:>21} {:>8} {:>17} {:>10}",
+        "N", "solved", "GA count", "time (s)", "cpu (s)", "length", "simplified"
     );
     let show = |v: Option<f64>| v.map(|x| format!("{x:.0}")).unwrap_or_else(|| String::from("-"));
     for s in &summary {
         let n = s["n"].as_u64().unwrap_or(0) as usize;
         let f = |k: &str| s[k].as_f64();
         println!(
-            "{:>3} {:>7} {:>8} | {:>6} {:>10.2} | {:>8} {:>8} | {:>6} {:>10}",
+            "{:>3} {:>7} {:>8} | {:>6} {:>10.2} | {:>8} {:>8.2} {:>8} | {:>6} {:>10}",
             n,
             format!("{}/{}", s["solved"], args.runs),
             show(f("median_ga_count")),
             show(paper_median("GA count", args.macros, n)),
             f("median_seconds").unwrap_or(f64::NAN),
             show(paper_median("time", args.macros, n)),
+            f("median_cpu_seconds").unwrap_or(f64::NAN),
             show(f("median_length")),
             show(paper_median("length", args.macros, n)),
             show(f("median_simplified")),

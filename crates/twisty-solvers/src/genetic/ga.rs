@@ -73,6 +73,22 @@ pub fn evaluate(p: &Problem<'_>, genes: &mut [u8], scratch: &mut [u8]) -> (u64, 
     best
 }
 
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on this thread's scratch cube of `len` bytes (allocated once per thread and
+/// size, so evaluations never allocate).
+pub fn with_scratch<T>(len: usize, f: impl FnOnce(&mut [u8]) -> T) -> T {
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() != len {
+            s.resize(len, 0);
+        }
+        f(&mut s)
+    })
+}
+
 /// Runs one GA.
 pub fn run(p: &Problem<'_>, params: &GaParams, rng: &mut TwistyRng) -> GaResult {
     let len = params.chromosome;

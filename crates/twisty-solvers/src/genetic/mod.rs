@@ -359,9 +359,8 @@ impl GeneticSolver {
         let best = list
             .par_iter()
             .enumerate()
-            .map_init(
-                || vec![0u8; p.cube.len()],
-                |scratch, (mi, m)| {
+            .map(|(mi, m)| {
+                ga::with_scratch(p.cube.len(), |scratch| {
                     let mut best: Option<(u64, usize, usize)> = None;
                     for (ji, j) in conj.iter().enumerate() {
                         scratch.copy_from_slice(p.cube);
@@ -387,8 +386,8 @@ impl GeneticSolver {
                         }
                     }
                     best
-                },
-            )
+                })
+            })
             .flatten()
             .min_by_key(|&(e, mi, ji)| (e, mi, ji))?;
         let (e, mi, ji) = best;
