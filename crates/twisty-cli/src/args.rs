@@ -253,7 +253,7 @@ pub struct SolveArgs {
     pub astar: AStarArgs,
     /// Options of the supercube GA solver.
     #[command(flatten, next_help_heading = "Supercube GA (--puzzle supercube:N)")]
-    pub ga: crate::commands::supercube::GaArgs,
+    pub ga: Box<crate::commands::supercube::GaArgs>,
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
