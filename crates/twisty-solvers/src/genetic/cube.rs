@@ -22,6 +22,24 @@ pub struct Tables {
     mul: [[u8; 24]; 24],
     /// Score of each orientation (0 for identity, 256 + state byte otherwise).
     pub cost: [u32; 24],
+    /// `rot_pos[o·N³ + p]`: position `p` rotated about the centre by orientation `o`.
+    rot_pos: Vec<u16>,
+    /// Coordinates of each position.
+    coord: Vec<[u8; 3]>,
+    /// Group inverses.
+    inv: [u8; 24],
+}
+
+/// One position changed by a move sequence: the cubie that ends at `pos` came from `src`
+/// and was turned by `rot`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Change {
+    /// Final position.
+    pub pos: u16,
+    /// Position the cubie started from.
+    pub src: u16,
+    /// Rotation it underwent.
+    pub rot: u8,
 }
 
 impl Tables {
@@ -61,6 +79,14 @@ impl Tables {
         for o in 1..24 {
             cost[o] = SCALE as u32 + g.state[o] as u32;
         }
+        let total = n * n * n;
+        let mut rot_pos = Vec::with_capacity(24 * total);
+        for o in 0..24 {
+            for p in 0..total {
+                rot_pos.push(index(n, rotate(n, &g.matrix[o], coords(n, p))) as u16);
+            }
+        }
+        let coord = (0..total).map(|p| coords(n, p).map(|c| c as u8)).collect();
         Tables {
             n,
             slice_pos,
@@ -68,7 +94,86 @@ impl Tables {
             rot,
             mul: g.mul,
             cost,
+            rot_pos,
+            coord,
+            inv: g.inv,
         }
+    }
+
+    /// The net effect of `moves` (whatever the state): every position whose cubie changes.
+    /// `zero` is scratch of N³ bytes.
+    pub fn net_effect(&self, moves: &[u8], zero: &mut [u8], out: &mut Vec<Change>) {
+        zero.fill(0);
+        for &m in moves {
+            self.apply(zero, m);
+        }
+        out.clear();
+        let total = zero.len();
+        for (p, &o) in zero.iter().enumerate() {
+            if o != 0 {
+                let src = self.rot_pos[self.inv[o as usize] as usize * total + p];
+                out.push(Change {
+                    pos: p as u16,
+                    src,
+                    rot: o,
+                });
+            }
+        }
+    }
+
+    /// Whether position `p` is in the slice of move `code`.
+    #[inline]
+    fn in_slice(&self, code: u8, p: usize) -> bool {
+        let (slice, axis) = (code / 9, (code % 9) / 3);
+        self.coord[p][axis as usize] == slice
+    }
+
+    /// The error of `cube` after `j · M · j⁻¹` (or `M` alone when `j` is `None`), where
+    /// `effect` is M's [`Tables::net_effect`]: only the changed positions are visited.
+    pub fn conjugate_error(
+        &self,
+        cube: &[u8],
+        group: &[u8],
+        (fa, fb, b_len): (i64, i64, usize),
+        effect: &[Change],
+        j: Option<u8>,
+    ) -> u64 {
+        let total = cube.len();
+        let (mut fa, mut fb) = (fa, fb);
+        for ch in effect {
+            let (a, b) = (ch.pos as usize, ch.src as usize);
+            let (q, r1, c, r3) = match j {
+                None => (a, 0u8, b, 0u8),
+                Some(j) => {
+                    let rj = self.rot[j as usize];
+                    let rjinv = self.inv[rj as usize];
+                    let (q, r1) = if self.in_slice(j, a) {
+                        (self.rot_pos[rjinv as usize * total + a] as usize, rjinv)
+                    } else {
+                        (a, 0)
+                    };
+                    let (c, r3) = if self.in_slice(j, b) {
+                        (self.rot_pos[rjinv as usize * total + b] as usize, rj)
+                    } else {
+                        (b, 0)
+                    };
+                    (q, r1, c, r3)
+                }
+            };
+            let gq = group[q];
+            if gq == 0 {
+                continue;
+            }
+            let new = self.mul[r1 as usize]
+                [self.mul[ch.rot as usize][self.mul[r3 as usize][cube[c] as usize] as usize] as usize];
+            let delta = self.cost[new as usize] as i64 - self.cost[cube[q] as usize] as i64;
+            if gq == 1 {
+                fa += delta;
+            } else {
+                fb += delta;
+            }
+        }
+        error(fa, fb, b_len)
     }
 
     /// Applies move `code` to `cube` (no tracking).

@@ -21,7 +21,7 @@ pub mod genome;
 pub mod macros;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
-use cube::{error, scores, Tables, Track};
+use cube::{error, scores, Tables};
 use macros::{remap, Macro, MacroLibrary};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -360,27 +360,14 @@ impl GeneticSolver {
             .par_iter()
             .enumerate()
             .map(|(mi, m)| {
-                ga::with_scratch(p.cube.len(), |scratch| {
+                ga::with_scratch(p.cube.len(), |zero| {
+                    let mut effect = Vec::new();
+                    p.tables.net_effect(m, zero, &mut effect);
                     let mut best: Option<(u64, usize, usize)> = None;
-                    for (ji, j) in conj.iter().enumerate() {
-                        scratch.copy_from_slice(p.cube);
-                        let mut t = Track {
-                            group: p.group,
-                            start: p.cube,
-                            fa: p.fa,
-                            fb: p.fb,
-                            diff: 0,
-                        };
-                        if let Some(j) = *j {
-                            p.tables.apply_tracked(scratch, j, &mut t);
-                        }
-                        for &c in m {
-                            p.tables.apply_tracked(scratch, c, &mut t);
-                        }
-                        if let Some(j) = *j {
-                            p.tables.apply_tracked(scratch, genome::inverse(j), &mut t);
-                        }
-                        let e = error(t.fa, t.fb, p.b_len);
+                    for (ji, &j) in conj.iter().enumerate() {
+                        let e = p
+                            .tables
+                            .conjugate_error(p.cube, p.group, (p.fa, p.fb, p.b_len), &effect, j);
                         if best.is_none_or(|(be, _, _)| e < be) {
                             best = Some((e, mi, ji));
                         }

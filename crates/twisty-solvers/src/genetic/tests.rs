@@ -117,3 +117,39 @@ fn bad_parameters_and_budgets_are_errors() {
         )
         .is_err());
 }
+
+#[test]
+fn net_effect_evaluation_equals_full_simulation() {
+    use rand::Rng;
+    for n in [3, 4, 5] {
+        let (p, s) = scrambled(n, 40 + n as u64);
+        let t = Tables::new(&p);
+        let mut rng = seeded_rng(n as u64);
+        let cube = s.orient.clone();
+        for trial in 0..30 {
+            let group: Vec<u8> = (0..cube.len()).map(|_| rng.random_range(0..3u8)).collect();
+            let b_len = group.iter().filter(|&&g| g == 2).count();
+            let (fa, fb) = scores(&t, &cube, &group);
+            let len = rng.random_range(1..20);
+            let m: Vec<u8> = (0..len).map(|_| rng.random_range(0..9 * n as u8)).collect();
+            let mut zero = vec![0u8; cube.len()];
+            let mut effect = Vec::new();
+            t.net_effect(&m, &mut zero, &mut effect);
+            for j in std::iter::once(None).chain((0..9 * n as u8).map(Some)) {
+                let mut full = cube.clone();
+                let seq: Vec<u8> = j
+                    .into_iter()
+                    .chain(m.iter().copied())
+                    .chain(j.map(genome::inverse))
+                    .collect();
+                for &c in &seq {
+                    t.apply(&mut full, c);
+                }
+                let (ga, gb) = scores(&t, &full, &group);
+                let want = error(ga, gb, b_len);
+                let got = t.conjugate_error(&cube, &group, (fa, fb, b_len), &effect, j);
+                assert_eq!(got, want, "N = {n}, trial {trial}, j = {j:?}");
+            }
+        }
+    }
+}
