@@ -153,3 +153,41 @@ fn net_effect_evaluation_equals_full_simulation() {
         }
     }
 }
+
+/// Heavy: 4x4x4 to 6x6x6 with the seed program's macro store, as the paper's runs.
+#[test]
+#[ignore]
+fn ga_solves_n4_to_n6_with_the_seed_macros() {
+    let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let store = [
+        "../../../shared/seed-inputs",
+        "../../../../shared/seed-inputs",
+        "/work/shared/seed-inputs",
+    ]
+    .iter()
+    .map(|d| {
+        here.join(d)
+            .join("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin")
+    })
+    .find(|p| p.is_file());
+    let Some(store) = store else {
+        eprintln!("seed inputs not found; skipped");
+        return;
+    };
+    let lib = MacroLibrary::load(&store, Some(100)).unwrap_or_default();
+    assert_eq!(lib.len(), 100);
+    for n in 4..=6 {
+        let (p, s) = scrambled(n, 100 + n as u64);
+        let solver = GeneticSolver {
+            learn: false,
+            ..GeneticSolver::default()
+        };
+        let mut l = lib.clone();
+        let sol = solver.solve_with(&p, &s, &Limits::default(), &mut l, |_| {});
+        let moves = sol.map(|x| x.moves).unwrap_or_default();
+        let mut t = s.clone();
+        p.apply_all(&mut t, &moves);
+        assert!(p.is_solved(&t), "N = {n}");
+        assert_eq!(l.len(), 100, "learning is off");
+    }
+}
