@@ -239,3 +239,58 @@ fn bench_prints_the_paper_beside_ours() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn state_string_round_trips_and_bad_strings_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(dir.path())
+        .args(["show", "--puzzle", "supercube:2", "--json", "x0 y1'"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let code = v["state"].as_str().unwrap().to_string();
+    assert_eq!(code.len(), 16);
+    let out = twisty(dir.path())
+        .args([
+            "solve",
+            "--puzzle",
+            "supercube:2",
+            "--seed",
+            "1",
+            "--no-learn",
+            "--facelets",
+            &code,
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let solution = v["solution"].as_str().unwrap();
+    twisty(dir.path())
+        .args([
+            "show",
+            "-p",
+            "supercube:2",
+            "--json",
+            &format!("x0 y1' {solution}"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"solved\": true"));
+    twisty(dir.path())
+        .args(["show", "-p", "supercube:2", "--facelets", "0000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("16 hex digits"));
+    twisty(dir.path())
+        .args(["show", "-p", "supercube:2", "--facelets", "41000000000000zz"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 15"));
+    // One corner turned in place: two cubies claim the same home.
+    twisty(dir.path())
+        .args(["show", "-p", "supercube:2", "--facelets", "4100000000000000"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("impossible state"));
+}
