@@ -193,33 +193,53 @@ impl Tables {
         }
     }
 
-    /// Applies move `code` and updates the tracked sums: `fa`, `fb` (scores of groups A and
-    /// B; `group[p]` is 0 untracked, 1 for A, 2 for B) and `diff` (positions that differ
-    /// from `start`).
+    /// For every slice (`axis·N + slice`), the indices into its position list of the
+    /// positions whose `group` is not 0. Tracked positions only ever receive cubies from
+    /// tracked positions (the tracked set is a union of clusters), so a move can be applied
+    /// to them alone.
+    pub fn tracked_indices(&self, group: &[u8]) -> Vec<Vec<u16>> {
+        self.slice_pos
+            .iter()
+            .map(|list| {
+                (0..list.len() as u16)
+                    .filter(|&i| group[list[i as usize] as usize] != 0)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Applies move `code` to the tracked positions only (`tracked` from
+    /// [`Tables::tracked_indices`]) and updates the running sums of `t`.
     #[inline]
-    pub fn apply_tracked(&self, cube: &mut [u8], code: u8, t: &mut Track<'_>) {
+    pub fn apply_tracked(&self, cube: &mut [u8], code: u8, tracked: &[Vec<u16>], t: &mut Track<'_>) {
         let n = self.n;
         let code = code as usize;
-        let list = &self.slice_pos[((code % 9) / 3) * n + code / 9];
+        let s = ((code % 9) / 3) * n + code / 9;
+        let list = &self.slice_pos[s];
         let dst = &self.dst[code];
         let r = self.rot[code] as usize;
+        let idx = &tracked[s];
         let mut buf = [0u8; 256];
-        for (i, &p) in list.iter().enumerate() {
-            buf[i] = cube[p as usize];
+        for &i in idx {
+            buf[i as usize] = cube[list[i as usize] as usize];
         }
-        for (i, &d) in dst.iter().enumerate() {
-            let p = list[d as usize] as usize;
-            let old = buf[d as usize];
-            let new = self.mul[r][buf[i] as usize];
+        let (mut fa, mut fb, mut diff) = (t.fa, t.fb, t.diff);
+        for &i in idx {
+            let d = dst[i as usize] as usize;
+            let p = list[d] as usize;
+            let old = buf[d];
+            let new = self.mul[r][buf[i as usize] as usize];
             cube[p] = new;
-            match t.group[p] {
-                1 => t.fa += self.cost[new as usize] as i64 - self.cost[old as usize] as i64,
-                2 => t.fb += self.cost[new as usize] as i64 - self.cost[old as usize] as i64,
-                _ => {}
-            }
-            let s = t.start[p];
-            t.diff += i64::from(new != s) - i64::from(old != s);
+            let delta = self.cost[new as usize] as i64 - self.cost[old as usize] as i64;
+            let g = t.group[p];
+            fa += delta * i64::from(g == 1);
+            fb += delta * i64::from(g == 2);
+            let st = t.start[p];
+            diff += i64::from(new != st) - i64::from(old != st);
         }
+        t.fa = fa;
+        t.fb = fb;
+        t.diff = diff;
     }
 }
 
@@ -234,7 +254,7 @@ pub struct Track<'a> {
     pub fa: i64,
     /// Score of group B.
     pub fb: i64,
-    /// Number of positions that differ from `start`.
+    /// Number of tracked positions that differ from `start`.
     pub diff: i64,
 }
 

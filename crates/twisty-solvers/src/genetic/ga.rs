@@ -30,6 +30,8 @@ pub struct Problem<'a> {
     pub free_genes: &'a [u8],
     /// The active cubie's `[x, y, z]`.
     pub act: [usize; 3],
+    /// Tracked positions of every slice ([`Tables::tracked_indices`]).
+    pub tracked: &'a [Vec<u16>],
 }
 
 /// Best chromosome of a run.
@@ -47,11 +49,16 @@ pub struct GaResult {
 
 /// Evaluates one chromosome (normalises it and forces gene 0 onto the active cubie's
 /// slice first): the best error over its prefixes, ignoring prefixes that return to the
-/// starting state, and the first prefix length reaching it.
+/// starting state, and the first prefix length reaching it. `scratch` holds two cubes.
+///
+/// Only the tracked positions (groups A and B) are simulated: the error depends on them
+/// alone. When they are all back at their start, the prefix is replayed on the whole cube
+/// to tell whether the cube itself returned to the start.
 pub fn evaluate(p: &Problem<'_>, genes: &mut [u8], scratch: &mut [u8]) -> (u64, usize) {
     normalise(genes);
     let axis = ((genes[0] % 9) / 3) as usize;
     genes[0] = 9 * p.act[axis] as u8 + genes[0] % 9;
+    let (scratch, full) = scratch.split_at_mut(p.cube.len());
     scratch.copy_from_slice(p.cube);
     let mut t = Track {
         group: p.group,
@@ -62,12 +69,19 @@ pub fn evaluate(p: &Problem<'_>, genes: &mut [u8], scratch: &mut [u8]) -> (u64, 
     };
     let mut best = (u64::MAX, 0);
     for (i, &g) in genes.iter().enumerate() {
-        p.tables.apply_tracked(scratch, g, &mut t);
-        if t.diff != 0 {
-            let e = error(t.fa, t.fb, p.b_len);
-            if e < best.0 {
-                best = (e, i + 1);
+        p.tables.apply_tracked(scratch, g, p.tracked, &mut t);
+        if t.diff == 0 {
+            full.copy_from_slice(p.cube);
+            for &h in &genes[..=i] {
+                p.tables.apply(full, h);
             }
+            if full == p.cube {
+                continue;
+            }
+        }
+        let e = error(t.fa, t.fb, p.b_len);
+        if e < best.0 {
+            best = (e, i + 1);
         }
     }
     best
@@ -112,10 +126,9 @@ pub fn run(p: &Problem<'_>, params: &GaParams, rng: &mut TwistyRng) -> GaResult 
     let mut generation = 0;
     loop {
         // Evaluate (in parallel; deterministic) and sort.
-        pop.par_iter_mut().zip(fit.par_iter_mut()).for_each_init(
-            || vec![0u8; cubies],
-            |scratch, (g, f)| *f = evaluate(p, g, scratch),
-        );
+        pop.par_iter_mut().zip(fit.par_iter_mut()).for_each(|(g, f)| {
+            with_scratch(2 * cubies, |scratch| *f = evaluate(p, g, scratch));
+        });
         order.sort_by_key(|&i| (fit[i].0, i));
         let top = order[0];
         if fit[top].0 < best.fitness {

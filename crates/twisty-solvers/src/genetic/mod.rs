@@ -256,6 +256,7 @@ impl GeneticSolver {
             let (fa, fb) = scores(&tables, &cube, &group);
             let high = error(fa, fb, b_members.len());
             let genes = free_genes(n, act);
+            let tracked = tables.tracked_indices(&group);
             let problem = ga::Problem {
                 tables: &tables,
                 cube: &cube,
@@ -266,6 +267,7 @@ impl GeneticSolver {
                 high_score: high,
                 free_genes: &genes,
                 act,
+                tracked: &tracked,
             };
             let best = ga::run(&problem, &self.params, &mut rng);
             stats.ga_count += 1;
