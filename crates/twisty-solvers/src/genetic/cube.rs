@@ -193,6 +193,27 @@ impl Tables {
         }
     }
 
+    /// Applies move `code` and returns the change in the number of non-identity positions.
+    #[inline]
+    pub fn apply_counting(&self, cube: &mut [u8], code: u8) -> i64 {
+        let n = self.n;
+        let code = code as usize;
+        let list = &self.slice_pos[((code % 9) / 3) * n + code / 9];
+        let dst = &self.dst[code];
+        let r = self.rot[code] as usize;
+        let mut buf = [0u8; 256];
+        for (i, &p) in list.iter().enumerate() {
+            buf[i] = cube[p as usize];
+        }
+        let mut delta = 0i64;
+        for (i, &d) in dst.iter().enumerate() {
+            let new = self.mul[r][buf[i] as usize];
+            delta += i64::from(new != 0) - i64::from(buf[d as usize] != 0);
+            cube[list[d as usize] as usize] = new;
+        }
+        delta
+    }
+
     /// For every slice (`axis·N + slice`), the indices into its position list of the
     /// positions whose `group` is not 0. Tracked positions only ever receive cubies from
     /// tracked positions (the tracked set is a union of clusters), so a move can be applied

@@ -263,3 +263,27 @@ fn tracked_evaluation_equals_whole_cube_evaluation() {
         }
     }
 }
+
+#[test]
+fn simplify_drops_identity_runs_and_keeps_the_effect() {
+    let p = Supercube { n: 4 };
+    let t = Tables::new(&p);
+    // On the full 4x4x4 the commutator x0 y1 x0' y1' has order 5.
+    let comm = p.parse_moves("x0 y1 x0' y1'").unwrap_or_default();
+    let five: Vec<_> = comm.iter().copied().cycle().take(20).collect();
+    assert!(p.is_solved(&p.state_after(&five)));
+    assert!(!p.is_solved(&p.state_after(&comm)));
+    let moves = p
+        .parse_moves("z2 x0 y1 x3 x3' y1' x0' z1 (x0 y1 x0' y1')5 z3")
+        .unwrap_or_default();
+    let s = simplify_solution(&t, &moves);
+    assert_eq!(p.state_after(&s), p.state_after(&moves));
+    assert_eq!(p.format_moves(&s), "z2 z1 z3");
+    let mut rng = seeded_rng(3);
+    for _ in 0..20 {
+        let m = p.random_moves(&mut rng, 60);
+        let s = simplify_solution(&t, &m);
+        assert_eq!(p.state_after(&s), p.state_after(&m));
+        assert!(s.len() <= m.len());
+    }
+}
