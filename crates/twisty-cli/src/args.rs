@@ -257,6 +257,9 @@ pub struct SolveArgs {
     /// Options of the 3x3x3 metaheuristic solvers (greedy, pso, aco, dkho).
     #[command(flatten)]
     pub swarm: crate::commands::swarm::SwarmArgs,
+    /// Options of the supercube GA solver.
+    #[command(flatten, next_help_heading = "Supercube GA (--puzzle supercube:N)")]
+    pub ga: Box<crate::commands::supercube::GaArgs>,
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
@@ -386,6 +389,8 @@ pub enum BenchWhich {
     /// The fast Kilominx solver on random states at several time budgets: time to the first
     /// solution, solution lengths.
     FastKilominx(BenchFastKilominxArgs),
+    /// Seed 004's supercube GA runs (its Tables 3-8): GA count, time and length per size.
+    Supercube(crate::commands::supercube::BenchSupercubeArgs),
 }
 
 /// `twisty bench fast3x3`.

@@ -14,6 +14,7 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod solve_all;
+pub mod supercube;
 pub mod swarm;
 pub mod tables;
 pub mod visualize;

@@ -171,5 +171,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         },
         BenchWhich::Heuristic(a) => crate::commands::bench_optimal_cube3::heuristic(ctx, a),
         BenchWhich::FastKilominx(a) => crate::commands::bench_fast_kilominx::run(ctx, a),
+        BenchWhich::Supercube(a) => crate::commands::supercube::bench(ctx, a),
     }
 }

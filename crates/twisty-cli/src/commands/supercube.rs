@@ -1,0 +1,605 @@
+//! Supercube options (the GA's flags), the macro library in the table cache, and
+//! `twisty bench supercube` (seed 004 Tables 3–8 beside ours).
+
+use crate::commands::{CliError, CliResult, Ctx};
+use crate::output::{human_duration, print_json};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use twisty_core::rng::seeded_rng;
+use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
+use twisty_core::Puzzle;
+use twisty_solvers::genetic::macros::MacroLibrary;
+use twisty_solvers::genetic::{GaParams, GaSolution, GeneticSolver, Progress};
+use twisty_solvers::Limits;
+
+/// File name of the macro library in the table cache.
+pub const LIBRARY_FILE: &str = "supercube-macros.tmac";
+
+/// Options of the supercube GA solver (`--puzzle supercube:N --solver ga`); defaults are
+/// the paper's.
+#[derive(Debug, Args, Clone)]
+pub struct GaArgs {
+    /// GA population size.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub population: usize,
+    /// Chromosome length (moves per individual).
+    #[arg(long, default_value_t = 27, value_name = "N")]
+    pub chromosome: usize,
+    /// Largest number of generations of one GA run.
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    pub generations: usize,
+    /// Fraction of the population selected as winners ("unique" selection).
+    #[arg(long, default_value_t = 0.1, value_name = "RATIO")]
+    pub winners: f64,
+    /// Conjugation mutations per generation, as a fraction of the population.
+    #[arg(long, default_value_t = 1.0, value_name = "RATIO")]
+    pub mutation: f64,
+    /// Give up after this many GA runs.
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    pub max_gas: u64,
+    /// Macro library file: twisty's format, or the seed program's solutions.bin (read only)
+    /// [default: supercube-macros.tmac in the table cache].
+    #[arg(long, value_name = "FILE")]
+    pub macros: Option<PathBuf>,
+    /// Learn macros (sequences that finish a cluster) into the library (the default).
+    #[arg(long, overrides_with = "no_learn")]
+    pub learn: bool,
+    /// Do not learn: the library is only read.
+    #[arg(long, overrides_with = "learn")]
+    pub no_learn: bool,
+    /// Use (and keep) at most this many macros, e.g. 100 or 200 as in the paper's runs.
+    #[arg(long, value_name = "N")]
+    pub macros_limit: Option<usize>,
+    /// Also print the solution after cancelling and merging moves (both lengths are shown).
+    #[arg(long)]
+    pub simplify: bool,
+}
+
+impl GaArgs {
+    /// The GA parameters.
+    pub fn params(&self) -> GaParams {
+        GaParams {
+            population: self.population,
+            chromosome: self.chromosome,
+            generations: self.generations,
+            winners: self.winners,
+            mutation: self.mutation,
+        }
+    }
+}
+
+/// Where the macro library comes from and whether learned macros can be written back.
+#[derive(Debug)]
+pub struct LoadedLibrary {
+    /// The library.
+    pub library: MacroLibrary,
+    /// Where learned macros are saved (`None`: read-only source).
+    pub save_to: Option<PathBuf>,
+}
+
+/// Loads the library named by `--macros`, or the cache's (an invalid cache file is
+/// reported and started afresh; an invalid `--macros` file is an error).
+pub fn load_library(ctx: &Ctx, args: &GaArgs) -> CliResult<LoadedLibrary> {
+    if args.macros_limit == Some(0) {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--macros-limit must be at least 1"
+        )));
+    }
+    let limit = args.macros_limit;
+    if let Some(path) = &args.macros {
+        let library = MacroLibrary::load(path, limit).map_err(CliError::failure)?;
+        let ours = std::fs::read(path)
+            .map(|b| b.starts_with(twisty_solvers::genetic::macros::MAGIC))
+            .unwrap_or(false);
+        return Ok(LoadedLibrary {
+            library,
+            save_to: ours.then(|| path.clone()),
+        });
+    }
+    let path = ctx.tables_dir.join(LIBRARY_FILE);
+    let library = if path.exists() {
+        match MacroLibrary::load(&path, limit) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("warning: {e}; starting a new macro library");
+                MacroLibrary::new(limit)
+            }
+        }
+    } else {
+        MacroLibrary::new(limit)
+    };
+    Ok(LoadedLibrary {
+        library,
+        save_to: Some(path),
+    })
+}
+
+/// A spinner on stderr showing the solve's progress (hidden when stderr is not a terminal).
+pub fn spinner(ctx: &Ctx) -> ProgressBar {
+    if !ctx.progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb
+}
+
+/// The spinner's message for one progress report.
+pub fn progress_message(p: &Progress) -> String {
+    format!(
+        "shell {} cluster C{}: {} of {} cubies unsolved, GA {}, {} moves, {:.1} s",
+        p.shell,
+        p.cluster,
+        p.unsolved,
+        p.cubies,
+        p.ga_count,
+        p.moves,
+        p.elapsed.as_secs_f64()
+    )
+}
+
+/// Runs the GA on `state` with the command-line options, saving learned macros.
+pub fn run_ga(
+    ctx: &Ctx,
+    cube: &Supercube,
+    state: &SupercubeState,
+    ga: &GaArgs,
+    seed: u64,
+    timeout: Option<f64>,
+) -> CliResult<GaSolution> {
+    let solver = GeneticSolver {
+        params: ga.params(),
+        seed,
+        learn: !ga.no_learn,
+        max_gas: ga.max_gas,
+    };
+    solver
+        .params
+        .check()
+        .map_err(|e| CliError::usage(anyhow::anyhow!("GA parameters: {e}")))?;
+    let mut loaded = load_library(ctx, ga)?;
+    let before = loaded.library.len();
+    let limits = Limits {
+        timeout: timeout.map(Duration::from_secs_f64),
+        cancel: Some(ctx.cancel.clone()),
+        threads: ctx.threads,
+        ..Limits::default()
+    };
+    let pb = spinner(ctx);
+    let result = solver.solve_with(cube, state, &limits, &mut loaded.library, |p| {
+        pb.set_message(progress_message(p));
+        pb.tick();
+    });
+    pb.finish_and_clear();
+    if loaded.library.len() > before {
+        match &loaded.save_to {
+            Some(path) => loaded.library.save(path).map_err(CliError::failure)?,
+            None => eprintln!(
+                "note: {} macros learned but not saved: the --macros file is in the seed's format",
+                loaded.library.len() - before
+            ),
+        }
+    }
+    Ok(result?)
+}
+
+/// `twisty bench supercube`.
+#[derive(Debug, Args)]
+pub struct BenchSupercubeArgs {
+    /// Cube sizes: a range `2-6` or a comma-separated list `3,5,8`.
+    #[arg(long, default_value = "2-6")]
+    pub sizes: String,
+    /// Runs per size (each a fresh 100-move scramble).
+    #[arg(long, default_value_t = 10)]
+    pub runs: usize,
+    /// Macros known before the runs (learning is off during the runs, as in the paper):
+    /// taken from the seed program's stores (Release, Debug, Debug .org, duplicates skipped).
+    #[arg(long, default_value_t = 200)]
+    pub macros: usize,
+    /// Use this macro library instead of the seed's stores.
+    #[arg(long, value_name = "FILE")]
+    pub macros_file: Option<PathBuf>,
+    /// Directory holding the seed's input files.
+    #[arg(long, default_value = "../shared/seed-inputs")]
+    pub inputs: PathBuf,
+    /// First seed (run r uses seed + r for its scramble and its GA).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop a run after this many seconds (counted as a failure).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Seed 004 Tables 3–8: per size 2..=6, the ten runs' GA count, time (s) and length, with
+/// 100 and with 200 macros.
+const PAPER: [(&str, usize, [[u32; 5]; 10]); 6] = [
+    (
+        "GA count",
+        100,
+        [
+            [2, 31, 99, 130, 364],
+            [2, 21, 88, 190, 459],
+            [4, 17, 85, 175, 405],
+            [3, 17, 44, 280, 727],
+            [4, 16, 46, 144, 493],
+            [3, 18, 95, 134, 545],
+            [2, 16, 84, 256, 836],
+            [3, 13, 69, 225, 776],
+            [2, 14, 66, 184, 507],
+            [3, 14, 112, 166, 493],
+        ],
+    ),
+    (
+        "GA count",
+        200,
+        [
+            [3, 16, 55, 124, 369],
+            [4, 15, 62, 192, 304],
+            [3, 13, 102, 289, 711],
+            [4, 19, 87, 172, 441],
+            [3, 55, 72, 116, 487],
+            [3, 15, 65, 178, 428],
+            [3, 16, 88, 114, 494],
+            [3, 17, 87, 241, 490],
+            [3, 20, 69, 87, 507],
+            [4, 15, 67, 141, 445],
+        ],
+    ),
+    (
+        "time",
+        100,
+        [
+            [1, 29, 204, 464, 2000],
+            [1, 18, 181, 655, 2559],
+            [1, 14, 169, 616, 2279],
+            [1, 12, 72, 1025, 4181],
+            [1, 10, 80, 481, 2789],
+            [1, 13, 198, 425, 2933],
+            [1, 11, 177, 897, 4755],
+            [1, 9, 135, 776, 4400],
+            [1, 9, 132, 657, 3089],
+            [1, 8, 227, 580, 3205],
+        ],
+    ),
+    (
+        "time",
+        200,
+        [
+            [0, 8, 61, 261, 1252],
+            [0, 6, 74, 389, 1105],
+            [0, 6, 115, 550, 2193],
+            [1, 9, 98, 345, 1461],
+            [0, 32, 88, 243, 1608],
+            [1, 7, 74, 368, 1412],
+            [0, 7, 101, 258, 1639],
+            [1, 6, 98, 478, 1652],
+            [1, 10, 77, 176, 1668],
+            [0, 7, 77, 304, 1481],
+        ],
+    ),
+    (
+        "length",
+        100,
+        [
+            [75, 396, 1078, 1970, 4588],
+            [70, 350, 913, 2239, 4089],
+            [100, 329, 1018, 2171, 4134],
+            [87, 333, 935, 2299, 4116],
+            [87, 325, 926, 2477, 4261],
+            [82, 363, 1056, 2239, 4088],
+            [43, 301, 1038, 2322, 4655],
+            [76, 253, 976, 2054, 4734],
+            [68, 282, 967, 1940, 4412],
+            [82, 265, 893, 2120, 3896],
+        ],
+    ),
+    (
+        "length",
+        200,
+        [
+            [51, 308, 737, 1948, 4137],
+            [59, 270, 898, 2122, 3977],
+            [55, 238, 934, 2087, 3780],
+            [89, 383, 917, 1761, 3960],
+            [76, 260, 848, 1777, 4490],
+            [30, 334, 895, 1948, 4018],
+            [58, 263, 953, 2018, 4222],
+            [76, 238, 821, 1873, 4171],
+            [47, 353, 869, 1843, 4067],
+            [67, 318, 934, 1969, 3771],
+        ],
+    ),
+];
+
+/// The paper's median of `what` for size `n` with `macros` macros, if it has one.
+fn paper_median(what: &str, macros: usize, n: usize) -> Option<f64> {
+    let (_, _, rows) = PAPER.iter().find(|(w, m, _)| *w == what && *m == macros)?;
+    if !(2..=6).contains(&n) {
+        return None;
+    }
+    Some(median_f(rows.iter().map(|r| r[n - 2] as f64).collect()))
+}
+
+fn median_f(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    let m = v.len() / 2;
+    if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    }
+}
+
+fn parse_sizes(s: &str) -> CliResult<Vec<usize>> {
+    let bad = || {
+        CliError::usage(anyhow::anyhow!(
+            "--sizes `{s}`: expected a range like 2-6 or a list like 3,5,8 (sizes 2..16)"
+        ))
+    };
+    let mut out = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        if let Some((a, b)) = part.split_once('-') {
+            let (a, b): (usize, usize) = (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            );
+            if a > b {
+                return Err(bad());
+            }
+            out.extend(a..=b);
+        } else {
+            out.push(part.parse().map_err(|_| bad())?);
+        }
+    }
+    if out.is_empty() || out.iter().any(|n| !(2..=16).contains(n)) {
+        return Err(bad());
+    }
+    Ok(out)
+}
+
+/// The bench's macro library: `--macros-file`, or the first `count` distinct macros of the
+/// seed's stores.
+fn bench_library(args: &BenchSupercubeArgs) -> CliResult<MacroLibrary> {
+    if let Some(f) = &args.macros_file {
+        return MacroLibrary::load(f, Some(args.macros)).map_err(CliError::failure);
+    }
+    let mut lib = MacroLibrary::new(Some(args.macros));
+    if args.macros == 0 {
+        return Ok(lib);
+    }
+    for name in [
+        "Release_solutions.bin",
+        "Debug_solutions.bin",
+        "Debug_solutions.bin.org",
+    ] {
+        let path = args
+            .inputs
+            .join(format!("robertswita_RubikCube_6bd668f_bin_{name}"));
+        let part = MacroLibrary::load(&path, None).map_err(|e| {
+            CliError::failure(anyhow::anyhow!(
+                "{e} (give the seed inputs with --inputs DIR or a library with --macros-file)"
+            ))
+        })?;
+        for m in part.macros() {
+            lib.add(m.clone());
+        }
+    }
+    if lib.len() < args.macros {
+        eprintln!(
+            "note: the seed's stores hold {} distinct macros; using them all",
+            lib.len()
+        );
+    }
+    Ok(lib)
+}
+
+/// CPU seconds (user + system, all threads) of this process so far, from `/proc/self/stat`
+/// (Linux, 100 Hz ticks); `None` elsewhere. On a shared machine this is steadier than wall
+/// time.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    let rest = &text[text.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+struct Run {
+    n: usize,
+    run: usize,
+    seed: u64,
+    solved: bool,
+    ga_count: u64,
+    seconds: f64,
+    cpu_seconds: Option<f64>,
+    length: usize,
+    simplified: usize,
+    macro_hits: u64,
+}
+
+/// `twisty bench supercube`.
+pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
+    let sizes = parse_sizes(&args.sizes)?;
+    if args.runs == 0 || args.runs > 10_000 {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--runs must be between 1 and 10000"
+        )));
+    }
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t > 0.0) {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "--timeout must be a positive number of seconds"
+            )));
+        }
+    }
+    let library = bench_library(args)?;
+    let pb = crate::commands::bench::progress(ctx, (sizes.len() * args.runs) as u64, "supercube");
+    let mut runs: Vec<Run> = Vec::new();
+    for &n in &sizes {
+        let cube = Supercube { n };
+        for r in 0..args.runs {
+            let seed = args.seed + r as u64;
+            let scramble: Vec<SuperMove> = cube.random_moves(&mut seeded_rng(seed), 100);
+            let state = cube.state_after(&scramble);
+            let solver = GeneticSolver {
+                seed,
+                learn: false,
+                ..GeneticSolver::default()
+            };
+            let mut lib = library.clone();
+            let limits = Limits {
+                timeout: args.timeout.map(Duration::from_secs_f64),
+                cancel: Some(ctx.cancel.clone()),
+                ..Limits::default()
+            };
+            pb.set_message(format!("N = {n}, run {}", r + 1));
+            let t = Instant::now();
+            let cpu0 = cpu_seconds();
+            let res = solver.solve_with(&cube, &state, &limits, &mut lib, |p| {
+                pb.set_message(format!("N = {n}, run {}: {}", r + 1, progress_message(p)));
+            });
+            let secs = t.elapsed().as_secs_f64();
+            let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
+            let run = match res {
+                Ok(s) => {
+                    twisty_solvers::verify(&cube, &state, &s.moves)?;
+                    Run {
+                        n,
+                        run: r + 1,
+                        seed,
+                        solved: true,
+                        ga_count: s.ga_count,
+                        seconds: secs,
+                        cpu_seconds: cpu,
+                        length: s.moves.len(),
+                        simplified: s.simplified.len(),
+                        macro_hits: s.macro_hits,
+                    }
+                }
+                Err(twisty_solvers::SolveError::Cancelled { .. }) => {
+                    return Err(CliError::failure(anyhow::anyhow!("cancelled")));
+                }
+                Err(e) => {
+                    eprintln!("N = {n}, run {}: {e}", r + 1);
+                    Run {
+                        n,
+                        run: r + 1,
+                        seed,
+                        solved: false,
+                        ga_count: 0,
+                        seconds: secs,
+                        cpu_seconds: cpu,
+                        length: 0,
+                        simplified: 0,
+                        macro_hits: 0,
+                    }
+                }
+            };
+            runs.push(run);
+            pb.inc(1);
+        }
+    }
+    pb.finish_and_clear();
+    let summary: Vec<serde_json::Value> = sizes
+        .iter()
+        .map(|&n| {
+            let ok: Vec<&Run> = runs.iter().filter(|r| r.n == n && r.solved).collect();
+            let med = |f: &dyn Fn(&Run) -> f64| median_f(ok.iter().map(|r| f(r)).collect());
+            serde_json::json!({
+                "n": n,
+                "solved": ok.len(),
+                "runs": args.runs,
+                "median_ga_count": med(&|r| r.ga_count as f64),
+                "median_seconds": med(&|r| r.seconds),
+                "median_cpu_seconds": med(&|r| r.cpu_seconds.unwrap_or(f64::NAN)),
+                "median_length": med(&|r| r.length as f64),
+                "median_simplified": med(&|r| r.simplified as f64),
+                "paper_median_ga_count": paper_median("GA count", args.macros, n),
+                "paper_median_seconds": paper_median("time", args.macros, n),
+                "paper_median_length": paper_median("length", args.macros, n),
+            })
+        })
+        .collect();
+    if args.json {
+        return print_json(&serde_json::json!({
+            "macros": library.len(),
+            "seed": args.seed,
+            "threads": rayon::current_num_threads(),
+            "runs": runs,
+            "summary": summary,
+        }));
+    }
+    println!(
+        "Full supercube GA (seed 004 parameters), {} macros known, learning off, {} runs per size from seed {}, {} threads",
+        library.len(),
+        args.runs,
+        args.seed,
+        rayon::current_num_threads()
+    );
+    println!(
+        "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>10} {:>6}",
+        "N", "run", "GA count", "time", "cpu (s)", "length", "simplified", "macros"
+    );
+    for r in &runs {
+        if r.solved {
+            println!(
+                "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>10} {:>6}",
+                r.n,
+                r.run,
+                r.ga_count,
+                human_duration(Duration::from_secs_f64(r.seconds)),
+                r.cpu_seconds
+                    .map(|c| format!("{c:.2}"))
+                    .unwrap_or_else(|| String::from("-")),
+                r.length,
+                r.simplified,
+                r.macro_hits
+            );
+        } else {
+            println!("{:>3} {:>4} {:>8}", r.n, r.run, "FAILED");
+        }
+    }
+    let paper_note = if args.macros == 100 || args.macros == 200 {
+        format!("paper, {} macros", args.macros)
+    } else {
+        String::from("paper (100/200 macros only)")
+    };
+    println!();
+    println!("medians (ours | {paper_note}):");
+    println!(
+        "{:>3} {:>7} {:>17} {:>21} {:>8} {:>17} {:>10}",
+        "N", "solved", "GA count", "time (s)", "cpu (s)", "length", "simplified"
+    );
+    let show = |v: Option<f64>| v.map(|x| format!("{x:.0}")).unwrap_or_else(|| String::from("-"));
+    for s in &summary {
+        let n = s["n"].as_u64().unwrap_or(0) as usize;
+        let f = |k: &str| s[k].as_f64();
+        println!(
+            "{:>3} {:>7} {:>8} | {:>6} {:>10.2} | {:>8} {:>8.2} {:>8} | {:>6} {:>10}",
+            n,
+            format!("{}/{}", s["solved"], args.runs),
+            show(f("median_ga_count")),
+            show(paper_median("GA count", args.macros, n)),
+            f("median_seconds").unwrap_or(f64::NAN),
+            show(paper_median("time", args.macros, n)),
+            f("median_cpu_seconds").unwrap_or(f64::NAN),
+            show(f("median_length")),
+            show(paper_median("length", args.macros, n)),
+            show(f("median_simplified")),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,296 @@
+//! `--puzzle supercube:N`: scramble, show, solve with the GA, the macro library, and
+//! `bench supercube`.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn twisty(tables: &std::path::Path) -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(tables);
+    c.env_remove("TWISTY_TABLES");
+    c
+}
+
+fn seed_inputs() -> PathBuf {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
+        let p = here.join(up);
+        if p.is_dir() {
+            return p;
+        }
+    }
+    PathBuf::from("/work/shared/seed-inputs")
+}
+
+#[test]
+fn scramble_is_100_uniform_moves_and_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(dir.path())
+        .args(["scramble", "--puzzle", "supercube:5", "--seed", "4"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("seed: 4"));
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.split_whitespace().count(), 100);
+    let again = twisty(dir.path())
+        .args(["scramble", "--puzzle", "supercube:5", "--seed", "4"])
+        .assert()
+        .success();
+    assert_eq!(again.get_output().stdout, out.get_output().stdout);
+    let short = twisty(dir.path())
+        .args([
+            "scramble",
+            "-p",
+            "supercube:16",
+            "--seed",
+            "1",
+            "--length",
+            "7",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&short.get_output().stdout).unwrap();
+    assert_eq!(v["scrambles"][0].as_str().unwrap().split(' ').count(), 7);
+}
+
+#[test]
+fn show_prints_shells_and_state_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(dir.path())
+        .args(["show", "--puzzle", "supercube:3", "x1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("shell 0 (1x1x1): 1 of 1 unsolved"))
+        .stdout(predicate::str::contains(" 41"));
+}
+
+#[test]
+fn parse_errors_name_the_column() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(dir.path())
+        .args(["show", "--puzzle", "supercube:3", "x0 y3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`y3` at line 1, column 4"))
+        .stderr(predicate::str::contains("slice 3 does not exist"));
+}
+
+#[test]
+fn ga_solves_a_3x3x3_learns_and_reuses_macros() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--random",
+            "--seed",
+            "2",
+            "--simplify",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let scramble = v["scramble"].as_str().unwrap().to_string();
+    let solution = v["solution"].as_str().unwrap().to_string();
+    assert_eq!(scramble.split(' ').count(), 100);
+    let breakdown = v["breakdown"].as_array().unwrap();
+    let get = |k: &str| {
+        breakdown
+            .iter()
+            .find(|b| b[0] == k)
+            .map(|b| b[1].as_u64().unwrap())
+            .unwrap()
+    };
+    assert_eq!(get("simplified_length") as usize, solution.split(' ').count());
+    assert!(get("played_length") >= get("simplified_length"));
+    assert!(get("macros_learned") > 0);
+    // The macro library is in the table cache; the solution really solves the scramble.
+    assert!(dir.path().join("supercube-macros.tmac").is_file());
+    twisty(dir.path())
+        .args([
+            "show",
+            "-p",
+            "supercube:3",
+            "--json",
+            &format!("{scramble} {solution}"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"solved\": true"));
+    // A second solve with learning off uses the stored macros.
+    let out = twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--random",
+            "--seed",
+            "3",
+            "--no-learn",
+        ])
+        .assert()
+        .success();
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("macros learned: 0"), "{err}");
+    assert!(!err.contains("macro improvements: 0,"), "{err}");
+}
+
+#[test]
+fn corrupt_macro_files_and_bad_parameters_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.tmac");
+    std::fs::write(&bad, b"TWSCMACR\x01\0\0\0\x01\0\0\0garbage!").unwrap();
+    twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--random",
+            "--seed",
+            "1",
+            "--macros",
+        ])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("checksum mismatch"));
+    // A corrupt cache library is replaced, not trusted.
+    std::fs::write(dir.path().join("supercube-macros.tmac"), b"junk").unwrap();
+    twisty(dir.path())
+        .args(["solve", "-p", "supercube:2", "--random", "--seed", "1"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("starting a new macro library"));
+    twisty(dir.path())
+        .args(["solve", "-p", "supercube:2", "--random", "--population", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("population"));
+    twisty(dir.path())
+        .args(["solve", "-p", "supercube:2", "--random", "--macros-limit", "0"])
+        .assert()
+        .code(2);
+    twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--random",
+            "--seed",
+            "1",
+            "--max-gas",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("time limit"));
+}
+
+#[test]
+fn seed_macro_store_is_read_only_and_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = seed_inputs().join("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin");
+    twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--random",
+            "--seed",
+            "5",
+            "--macros-limit",
+            "100",
+            "--macros",
+        ])
+        .arg(&store)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solution:"));
+}
+
+#[test]
+fn bench_prints_the_paper_beside_ours() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(dir.path())
+        .args([
+            "bench",
+            "supercube",
+            "--sizes",
+            "2-3",
+            "--runs",
+            "2",
+            "--macros",
+            "100",
+            "--inputs",
+        ])
+        .arg(seed_inputs())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("100 macros known"))
+        .stdout(predicate::str::contains("paper, 100 macros"))
+        .stdout(predicate::str::contains("2/2"));
+    twisty(dir.path())
+        .args(["bench", "supercube", "--sizes", "2-20"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn state_string_round_trips_and_bad_strings_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(dir.path())
+        .args(["show", "--puzzle", "supercube:2", "--json", "x0 y1'"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let code = v["state"].as_str().unwrap().to_string();
+    assert_eq!(code.len(), 16);
+    let out = twisty(dir.path())
+        .args([
+            "solve",
+            "--puzzle",
+            "supercube:2",
+            "--seed",
+            "1",
+            "--no-learn",
+            "--facelets",
+            &code,
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let solution = v["solution"].as_str().unwrap();
+    twisty(dir.path())
+        .args([
+            "show",
+            "-p",
+            "supercube:2",
+            "--json",
+            &format!("x0 y1' {solution}"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"solved\": true"));
+    twisty(dir.path())
+        .args(["show", "-p", "supercube:2", "--facelets", "0000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("16 hex digits"));
+    twisty(dir.path())
+        .args(["show", "-p", "supercube:2", "--facelets", "41000000000000zz"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 15"));
+    // One corner turned in place: two cubies claim the same home.
+    twisty(dir.path())
+        .args(["show", "-p", "supercube:2", "--facelets", "4100000000000000"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("impossible state"));
+}

@@ -1,0 +1,469 @@
+//! The macro library: move sequences that finished a cluster, replayed on later clusters
+//! with slices remapped (the seed's `DecodeSolution`) and conjugated by single moves.
+//!
+//! # File format (`supercube-macros.tmac` in the table cache, or `--macros FILE`)
+//!
+//! All integers little-endian.
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | magic `TWSCMACR` |
+//! | 8..12 | format version (u32, 1) |
+//! | 12..16 | record count (u32) |
+//! | 16..24 | FNV-1a 64 checksum of every byte after the header |
+//! | 24.. | records |
+//!
+//! A record is `n` (u8, 2..=16, the cube size it was learned on), `len` (u16, moves),
+//! the key (`n³` bytes: the seed's cube code, one orientation state byte per position, of the
+//! state the macro was found on; used only to skip duplicates, so any byte is accepted —
+//! the seed's older `solutions.bin.org` uses an earlier state encoding), then `len` move codes (u8, each
+//! `< 9n`). Files are written to a temporary file and renamed into place; a bad magic,
+//! version, checksum, size or value is reported with its byte offset and never trusted.
+//!
+//! The seed program's own `solutions.bin` (a .NET `BinaryWriter` stream of records: a
+//! 7-bit-length-prefixed UTF-8 string key, one char per cubie, then an `int32` count and that
+//! many `int32` move codes) is read by [`MacroLibrary::import_seed`].
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// File magic of the library format.
+pub const MAGIC: &[u8; 8] = b"TWSCMACR";
+/// Format version.
+pub const VERSION: u32 = 1;
+const HEADER: usize = 24;
+
+/// A learned macro.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Macro {
+    /// Cube size it was learned on.
+    pub n: u8,
+    /// The cube code (state bytes) of the state it was found on.
+    pub key: Vec<u8>,
+    /// Move codes on that cube.
+    pub moves: Vec<u8>,
+}
+
+/// A macro file that cannot be used.
+#[derive(Debug, Error)]
+pub enum MacroError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The file is malformed.
+    #[error("{path}: {reason} (at byte {offset})")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// Byte offset of the problem.
+        offset: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// A list of macros with duplicate keys skipped and an optional size cap.
+#[derive(Debug, Clone, Default)]
+pub struct MacroLibrary {
+    macros: Vec<Macro>,
+    keys: HashSet<Vec<u8>>,
+    /// Largest number of macros kept (`None` = unlimited).
+    pub limit: Option<usize>,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+impl MacroLibrary {
+    /// An empty library.
+    pub fn new(limit: Option<usize>) -> Self {
+        MacroLibrary {
+            limit,
+            ..Default::default()
+        }
+    }
+
+    /// The macros, oldest first.
+    pub fn macros(&self) -> &[Macro] {
+        &self.macros
+    }
+
+    /// Number of macros.
+    pub fn len(&self) -> usize {
+        self.macros.len()
+    }
+
+    /// Whether the library is empty.
+    pub fn is_empty(&self) -> bool {
+        self.macros.is_empty()
+    }
+
+    /// Whether the cap is reached.
+    pub fn full(&self) -> bool {
+        self.limit.is_some_and(|l| self.macros.len() >= l)
+    }
+
+    /// Adds a macro unless its key is known, it is empty or the library is full. Returns
+    /// whether it was added.
+    pub fn add(&mut self, m: Macro) -> bool {
+        if self.full() || m.moves.is_empty() || self.keys.contains(&m.key) {
+            return false;
+        }
+        self.keys.insert(m.key.clone());
+        self.macros.push(m);
+        true
+    }
+
+    /// Keeps only the first `limit` macros and caps the library there.
+    pub fn truncate(&mut self, limit: usize) {
+        self.macros.truncate(limit);
+        self.keys = self.macros.iter().map(|m| m.key.clone()).collect();
+        self.limit = Some(limit);
+    }
+
+    /// The library in this crate's file format.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::new();
+        for m in &self.macros {
+            body.push(m.n);
+            body.extend_from_slice(&(m.moves.len() as u16).to_le_bytes());
+            body.extend_from_slice(&m.key);
+            body.extend_from_slice(&m.moves);
+        }
+        let mut out = Vec::with_capacity(HEADER + body.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.macros.len() as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// Parses this crate's file format (`path` names the file in errors).
+    pub fn from_bytes(bytes: &[u8], path: &Path, limit: Option<usize>) -> Result<Self, MacroError> {
+        let bad = |offset: usize, reason: String| MacroError::Invalid {
+            path: path.to_path_buf(),
+            offset,
+            reason,
+        };
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(bad(
+                0,
+                String::from("not a supercube macro file (bad magic or too short)"),
+            ));
+        }
+        let u32_at = |o: usize| u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
+        let version = u32_at(8);
+        if version != VERSION {
+            return Err(bad(8, format!("format version {version} (expected {VERSION})")));
+        }
+        let count = u32_at(12) as usize;
+        let mut sum = [0u8; 8];
+        sum.copy_from_slice(&bytes[16..24]);
+        if u64::from_le_bytes(sum) != fnv1a(&bytes[HEADER..]) {
+            return Err(bad(
+                16,
+                String::from("checksum mismatch (corrupt or truncated file)"),
+            ));
+        }
+        let mut lib = MacroLibrary::new(limit);
+        let mut o = HEADER;
+        for r in 0..count {
+            if o + 3 > bytes.len() {
+                return Err(bad(o, format!("record {r} of {count} is truncated")));
+            }
+            let n = bytes[o] as usize;
+            if !(2..=16).contains(&n) {
+                return Err(bad(o, format!("record {r}: cube size {n} is not 2..16")));
+            }
+            let len = u16::from_le_bytes([bytes[o + 1], bytes[o + 2]]) as usize;
+            let key_at = o + 3;
+            let end = key_at + n * n * n + len;
+            if end > bytes.len() {
+                return Err(bad(o, format!("record {r} of {count} is truncated")));
+            }
+            let key = &bytes[key_at..key_at + n * n * n];
+            let moves = &bytes[key_at + n * n * n..end];
+            if let Some(i) = moves.iter().position(|&c| c as usize >= 9 * n) {
+                return Err(bad(
+                    key_at + n * n * n + i,
+                    format!("record {r}: move code {} is out of range for N = {n}", moves[i]),
+                ));
+            }
+            lib.add(Macro {
+                n: n as u8,
+                key: key.to_vec(),
+                moves: moves.to_vec(),
+            });
+            o = end;
+        }
+        if o != bytes.len() {
+            return Err(bad(o, format!("{} bytes after the last record", bytes.len() - o)));
+        }
+        Ok(lib)
+    }
+
+    /// Parses the seed program's `solutions.bin` stream.
+    pub fn import_seed(bytes: &[u8], path: &Path, limit: Option<usize>) -> Result<Self, MacroError> {
+        let bad = |offset: usize, reason: String| MacroError::Invalid {
+            path: path.to_path_buf(),
+            offset,
+            reason,
+        };
+        let mut lib = MacroLibrary::new(limit);
+        let mut o = 0;
+        let mut r = 0;
+        while o < bytes.len() {
+            // 7-bit encoded string length.
+            let start = o;
+            let mut len = 0usize;
+            let mut shift = 0;
+            loop {
+                let Some(&b) = bytes.get(o) else {
+                    return Err(bad(start, format!("record {r}: truncated key length")));
+                };
+                o += 1;
+                len |= ((b & 0x7f) as usize) << shift;
+                if b & 0x80 == 0 {
+                    break;
+                }
+                shift += 7;
+                if shift > 28 {
+                    return Err(bad(start, format!("record {r}: bad key length")));
+                }
+            }
+            let Some(raw) = bytes.get(o..o + len) else {
+                return Err(bad(o, format!("record {r}: key of {len} bytes is truncated")));
+            };
+            let text =
+                std::str::from_utf8(raw).map_err(|e| bad(o, format!("record {r}: key is not UTF-8: {e}")))?;
+            let key: Vec<u32> = text.chars().map(|c| c as u32).collect();
+            let n = (1..=16).find(|&n| n * n * n == key.len()).unwrap_or(0);
+            if n < 2 {
+                return Err(bad(
+                    o,
+                    format!(
+                        "record {r}: key of {} cubies is not a cube of size 2..16",
+                        key.len()
+                    ),
+                ));
+            }
+            if let Some(i) = key.iter().position(|&c| c > 255) {
+                return Err(bad(
+                    o,
+                    format!("record {r}: cubie {i} has no orientation state {}", key[i]),
+                ));
+            }
+            o += len;
+            let int_at = |o: usize| -> Option<i32> {
+                bytes
+                    .get(o..o + 4)
+                    .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            };
+            let count = int_at(o).ok_or_else(|| bad(o, format!("record {r}: truncated move count")))?;
+            if !(0..=100_000).contains(&count) {
+                return Err(bad(o, format!("record {r}: move count {count} is absurd")));
+            }
+            o += 4;
+            let mut moves = Vec::with_capacity(count as usize);
+            for _ in 0..count {
+                let c = int_at(o).ok_or_else(|| bad(o, format!("record {r}: truncated moves")))?;
+                if c < 0 || c as usize >= 9 * n {
+                    return Err(bad(
+                        o,
+                        format!("record {r}: move code {c} is out of range for N = {n}"),
+                    ));
+                }
+                moves.push(c as u8);
+                o += 4;
+            }
+            lib.add(Macro {
+                n: n as u8,
+                key: key.iter().map(|&c| c as u8).collect(),
+                moves,
+            });
+            r += 1;
+        }
+        Ok(lib)
+    }
+
+    /// Reads a library file: this crate's format, or the seed's `solutions.bin` when the
+    /// magic is absent.
+    pub fn load(path: &Path, limit: Option<usize>) -> Result<Self, MacroError> {
+        let bytes = fs::read(path).map_err(|source| MacroError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut lib = if bytes.starts_with(MAGIC) {
+            Self::from_bytes(&bytes, path, limit)?
+        } else {
+            Self::import_seed(&bytes, path, limit)?
+        };
+        if let Some(l) = limit {
+            lib.truncate(l);
+        }
+        Ok(lib)
+    }
+
+    /// Writes the library atomically (temporary file, then rename).
+    pub fn save(&self, path: &Path) -> Result<(), MacroError> {
+        let io = |source| MacroError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(io)?;
+        }
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        fs::write(&tmp, self.to_bytes()).map_err(io)?;
+        fs::rename(&tmp, path).map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            io(e)
+        })
+    }
+}
+
+/// Maps a macro learned on an `from_n` cube onto the cluster of the active cubie `act`
+/// (`[x, y, z]`) of an `n` cube: the 1st, 2nd and 3rd distinct slices of the macro become
+/// the active cubie's x, y and z coordinates, and a slice that mirrors an already mapped one
+/// (`from_n − 1 − s`) becomes the mirrored coordinate (`n − 1 − c`). `None` when the macro
+/// needs more than three independent slices.
+pub fn remap(m: &Macro, n: usize, act: [usize; 3], out: &mut Vec<u8>) -> bool {
+    let from_n = m.n as usize;
+    let mut map = [u8::MAX; 16];
+    let mut next = 0;
+    out.clear();
+    for &c in &m.moves {
+        let (s, rest) = ((c / 9) as usize, c % 9);
+        if map[s] == u8::MAX {
+            let mirror = from_n - 1 - s;
+            map[s] = if map[mirror] != u8::MAX {
+                (n - 1 - map[mirror] as usize) as u8
+            } else if next < 3 {
+                next += 1;
+                act[next - 1] as u8
+            } else {
+                return false;
+            };
+        }
+        out.push(9 * map[s] + rest);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs() -> Option<PathBuf> {
+        let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
+            let p = here.join(up);
+            if p.is_dir() {
+                return Some(p);
+            }
+        }
+        let p = PathBuf::from("/work/shared/seed-inputs");
+        p.is_dir().then_some(p)
+    }
+
+    #[test]
+    fn imports_the_seed_stores() {
+        let Some(dir) = inputs() else {
+            eprintln!("seed inputs not found; skipped");
+            return;
+        };
+        for (file, records) in [
+            ("robertswita_RubikCube_6bd668f_bin_Debug_solutions.bin", 97),
+            ("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin", 103),
+            ("robertswita_RubikCube_6bd668f_bin_Debug_solutions.bin.org", 101),
+        ] {
+            let lib = match MacroLibrary::load(&dir.join(file), None) {
+                Ok(l) => l,
+                Err(e) => panic!("{e}"),
+            };
+            assert_eq!(lib.len(), records, "{file}");
+            assert!(lib
+                .macros()
+                .iter()
+                .all(|m| (2..=6).contains(&m.n) && m.moves.len() <= 27));
+            // Our format round-trips.
+            let back = MacroLibrary::from_bytes(&lib.to_bytes(), Path::new("x"), None).unwrap_or_default();
+            assert_eq!(back.macros(), lib.macros());
+        }
+    }
+
+    #[test]
+    fn corrupt_and_truncated_files_are_refused_with_offsets() {
+        let mut lib = MacroLibrary::new(None);
+        lib.add(Macro {
+            n: 2,
+            key: vec![0x41, 0, 0x41, 0, 0x41, 0, 0x41, 0],
+            moves: vec![2, 5],
+        });
+        let bytes = lib.to_bytes();
+        let p = Path::new("m.tmac");
+        assert!(MacroLibrary::from_bytes(&bytes, p, None).is_ok());
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        let e = MacroLibrary::from_bytes(&flipped, p, None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("checksum"), "{e}");
+        let e = MacroLibrary::from_bytes(&bytes[..10], p, None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("bad magic"), "{e}");
+        // The seed format: a truncated stream and an out-of-range code.
+        let seed = [8u8, 0x41, 0, 0x41, 0, 0x41, 0, 0x41, 0, 1, 0, 0, 0, 2, 0, 0];
+        let e = MacroLibrary::import_seed(&seed, p, None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("truncated moves") && e.contains("byte 13"), "{e}");
+        let seed = [8u8, 0x41, 0, 0x41, 0, 0x41, 0, 0x41, 0, 1, 0, 0, 0, 18, 0, 0, 0];
+        let e = MacroLibrary::import_seed(&seed, p, None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("out of range"), "{e}");
+        let seed = [7u8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        assert!(MacroLibrary::import_seed(&seed, p, None).is_err());
+    }
+
+    #[test]
+    fn remap_follows_first_appearance_and_mirrors() {
+        // On a 3-cube: slices 0, 2 (mirror of 0), 1.
+        let m = Macro {
+            n: 3,
+            key: vec![0; 27],
+            moves: vec![0, 18 + 3, 9 + 6],
+        };
+        let mut out = Vec::new();
+        assert!(remap(&m, 7, [1, 3, 5], &mut out));
+        // 0 -> x = 1, 2 -> 7-1-1 = 5, 1 -> y = 3.
+        assert_eq!(out, vec![9, 45 + 3, 27 + 6]);
+        let four = Macro {
+            n: 8,
+            key: vec![0; 512],
+            moves: vec![0, 9, 18, 27],
+        };
+        assert!(!remap(&four, 8, [0, 1, 2], &mut out));
+    }
+}

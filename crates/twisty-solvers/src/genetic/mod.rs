@@ -1,0 +1,475 @@
+//! The genetic-algorithm solver of the full N×N×N supercube (seed 004, Świta & Suszyński),
+//! as the authors' code at the paper's commit does it:
+//!
+//! 1. The *active cubie* is the unsolved cubie nearest the centre in the smallest inner
+//!    cube that has one; its whole cluster joins the evaluated set (clusters accumulate:
+//!    A = clusters already solved, B = the active one).
+//! 2. Error = `f(A)·2|B| + f(B)`, `f = Σ (1 + state/256)` over unsolved cubies.
+//! 3. A GA (population 100, chromosome 27, ≤ 50 generations, unique selection of 10 %
+//!    winners, one-point crossover, 100 % conjugation mutations `X·m·X⁻¹`) restricted to
+//!    moves of the active cubie's slices and their mirrors, stops at the first generation
+//!    whose best chromosome (best prefix) beats the current error.
+//! 4. After an improvement, every stored macro (slices remapped onto the active cubie, and
+//!    conjugated by each single free move) is tried; the best improvement is played.
+//! 5. A GA run that completes a cluster is learned as a macro.
+//!
+//! The loop repeats until the cube is solved. The played moves are verified on the input.
+
+pub mod cube;
+pub mod ga;
+pub mod genome;
+pub mod macros;
+
+use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
+use cube::{error, scores, Tables};
+use macros::{remap, Macro, MacroLibrary};
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+use twisty_core::rng::seeded_rng;
+use twisty_core::supercube::{
+    cluster_kind, cluster_of, coords, simplify, SuperMove, Supercube, SupercubeState,
+};
+use twisty_core::Puzzle;
+
+/// GA parameters (defaults: the paper's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GaParams {
+    /// Population size (100).
+    pub population: usize,
+    /// Chromosome length (27).
+    pub chromosome: usize,
+    /// Largest number of generations per GA run (50).
+    pub generations: usize,
+    /// Fraction of the population selected as winners (0.1).
+    pub winners: f64,
+    /// Conjugation mutations per generation as a fraction of the population (1.0).
+    pub mutation: f64,
+}
+
+impl Default for GaParams {
+    fn default() -> Self {
+        GaParams {
+            population: 100,
+            chromosome: 27,
+            generations: 50,
+            winners: 0.1,
+            mutation: 1.0,
+        }
+    }
+}
+
+impl GaParams {
+    /// Checks the parameters, naming the bad one.
+    pub fn check(&self) -> Result<(), String> {
+        if !(2..=100_000).contains(&self.population) {
+            return Err(format!("population {} must be 2..=100000", self.population));
+        }
+        if !(1..=1000).contains(&self.chromosome) {
+            return Err(format!("chromosome length {} must be 1..=1000", self.chromosome));
+        }
+        if !(1..=1_000_000).contains(&self.generations) {
+            return Err(format!("generations {} must be 1..=1000000", self.generations));
+        }
+        if !(self.winners > 0.0 && self.winners <= 1.0) {
+            return Err(format!("winner ratio {} must be in (0, 1]", self.winners));
+        }
+        if !(self.mutation >= 0.0 && self.mutation <= 100.0) {
+            return Err(format!("mutation ratio {} must be in [0, 100]", self.mutation));
+        }
+        Ok(())
+    }
+}
+
+/// The GA solver.
+#[derive(Debug, Clone)]
+pub struct GeneticSolver {
+    /// GA parameters.
+    pub params: GaParams,
+    /// Seed of the solver's random generator.
+    pub seed: u64,
+    /// Learn macros from GA runs that complete a cluster.
+    pub learn: bool,
+    /// Largest number of GA runs before giving up.
+    pub max_gas: u64,
+}
+
+impl Default for GeneticSolver {
+    fn default() -> Self {
+        GeneticSolver {
+            params: GaParams::default(),
+            seed: 1,
+            learn: true,
+            max_gas: 200_000,
+        }
+    }
+}
+
+/// Progress of a solve, reported after every GA run.
+#[derive(Debug, Clone)]
+pub struct Progress {
+    /// Shell of the active cubie, counted from the core outwards.
+    pub shell: usize,
+    /// Kind (1..=6) of the active cluster.
+    pub cluster: u8,
+    /// Unsolved cubies.
+    pub unsolved: usize,
+    /// Cubies in all.
+    pub cubies: usize,
+    /// GA runs so far.
+    pub ga_count: u64,
+    /// Moves played so far.
+    pub moves: usize,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+/// A solve's result with the paper's counters.
+#[derive(Debug, Clone)]
+pub struct GaSolution {
+    /// The moves played, verified.
+    pub moves: Vec<SuperMove>,
+    /// The same after cancelling and merging moves, verified.
+    pub simplified: Vec<SuperMove>,
+    /// GA runs.
+    pub ga_count: u64,
+    /// Generations over all runs.
+    pub generations: u64,
+    /// Improvements that came from a stored macro.
+    pub macro_hits: u64,
+    /// Macros learned during this solve.
+    pub learned: usize,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Position of the active cubie (`GetActCubie`): shells scanned from the core outwards;
+/// in the first shell with an unsolved cubie, the one with the smallest L1 distance to the
+/// centre (the first found on ties).
+fn active_cubie(n: usize, cube: &[u8]) -> Option<usize> {
+    let c = (n - 1) / 2;
+    for restrict in (0..=c).rev() {
+        let hi = n - 1 - restrict;
+        let mut best: Option<(usize, usize)> = None;
+        for axis in 0..3 {
+            for side in [restrict, hi] {
+                for j in restrict..=hi {
+                    for i in restrict..=hi {
+                        let mut v = [0; 3];
+                        v[axis] = side;
+                        v[(axis + 1) % 3] = i;
+                        v[(axis + 2) % 3] = j;
+                        let p = (v[2] * n + v[1]) * n + v[0];
+                        if cube[p] == 0 {
+                            continue;
+                        }
+                        let d: usize = v.iter().map(|&x| (2 * x).abs_diff(n - 1)).sum();
+                        if best.is_none_or(|(bd, _)| d < bd) {
+                            best = Some((d, p));
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((_, p)) = best {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// The gene pool (`GetFreeGenes`): every axis and angle on the slices through the active
+/// cubie's coordinates and their mirrors.
+fn free_genes(n: usize, act: [usize; 3]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(54);
+    for axis in 0..3 {
+        for coord in 0..3 {
+            for slice in [act[coord], n - 1 - act[coord]] {
+                let gene = (9 * slice + 3 * axis) as u8;
+                if !out.contains(&gene) {
+                    out.extend([gene, gene + 1, gene + 2]);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn to_moves(codes: &[u8]) -> Vec<SuperMove> {
+    codes.iter().map(|&c| SuperMove::from_code(c as u16)).collect()
+}
+
+/// Longest window searched for move runs whose net effect is the identity.
+pub const IDENTITY_WINDOW: usize = 40;
+
+/// Removes every run of at most [`IDENTITY_WINDOW`] consecutive moves whose net effect is
+/// the identity (e.g. a conjugate undone later). Returns whether anything was removed.
+fn remove_identity_runs(t: &Tables, moves: &mut Vec<u8>, zero: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut i = 0;
+    while i < moves.len() {
+        let end = (i + IDENTITY_WINDOW).min(moves.len());
+        let mut nonzero = 0i64;
+        let mut found = None;
+        let mut last = i;
+        for j in i..end {
+            nonzero += t.apply_counting(zero, moves[j]);
+            last = j;
+            if nonzero == 0 {
+                found = Some(j);
+                break;
+            }
+        }
+        // Undo the scan so `zero` is the identity again.
+        for j in (i..=last).rev() {
+            t.apply(zero, genome::inverse(moves[j]));
+        }
+        match found {
+            Some(j) => {
+                moves.drain(i..=j);
+                changed = true;
+                i = i.saturating_sub(IDENTITY_WINDOW);
+            }
+            None => i += 1,
+        }
+    }
+    changed
+}
+
+/// The `--simplify` pass: cancel and merge same-slice moves separated only by moves of the
+/// same axis, and drop runs of moves whose net effect is the identity, until neither
+/// applies. The result has the same effect as `moves`.
+pub fn simplify_solution(t: &Tables, moves: &[SuperMove]) -> Vec<SuperMove> {
+    let mut cur = simplify(moves);
+    let mut zero = vec![0u8; t.n * t.n * t.n];
+    for _ in 0..8 {
+        let mut codes: Vec<u8> = cur.iter().map(|m| m.code() as u8).collect();
+        if !remove_identity_runs(t, &mut codes, &mut zero) {
+            break;
+        }
+        cur = simplify(&to_moves(&codes));
+    }
+    cur
+}
+
+impl GeneticSolver {
+    /// Solves `state`, trying and (when [`GeneticSolver::learn`] is set) extending `library`,
+    /// calling `progress` after every GA run.
+    pub fn solve_with(
+        &self,
+        puzzle: &Supercube,
+        state: &SupercubeState,
+        limits: &Limits,
+        library: &mut MacroLibrary,
+        mut progress: impl FnMut(&Progress),
+    ) -> Result<GaSolution, SolveError> {
+        self.params.check().map_err(SolveError::Unsupported)?;
+        let n = puzzle.n;
+        if state.n as usize != n || state.orient.len() != n * n * n || state.orient.iter().any(|&o| o >= 24) {
+            return Err(SolveError::Unsupported(format!(
+                "the state is not a {n}x{n}x{n} supercube state"
+            )));
+        }
+        let start = Instant::now();
+        let deadline = limits.deadline(start);
+        let tables = Tables::new(puzzle);
+        let mut rng = seeded_rng(self.seed);
+        let mut cube = state.orient.clone();
+        let mut group = vec![0u8; cube.len()];
+        let mut b_members: Vec<usize> = Vec::new();
+        let mut played: Vec<u8> = Vec::new();
+        let mut try_macros = false;
+        let mut stats = GaSolution {
+            moves: Vec::new(),
+            simplified: Vec::new(),
+            ga_count: 0,
+            generations: 0,
+            macro_hits: 0,
+            learned: 0,
+            elapsed: Duration::ZERO,
+        };
+        let mut scratch = vec![0u8; cube.len()];
+        let mut mapped: Vec<u8> = Vec::new();
+        while let Some(act_pos) = active_cubie(n, &cube) {
+            if limits.cancelled() {
+                return Err(SolveError::Cancelled { deepest_bound: None });
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) || stats.ga_count >= self.max_gas {
+                return Err(SolveError::Timeout { deepest_bound: None });
+            }
+            if group[act_pos] == 0 {
+                for &p in &b_members {
+                    group[p] = 1;
+                }
+                b_members = cluster_of(n, act_pos);
+                for &p in &b_members {
+                    group[p] = 2;
+                }
+            }
+            let act = coords(n, act_pos);
+            let (fa, fb) = scores(&tables, &cube, &group);
+            let high = error(fa, fb, b_members.len());
+            let genes = free_genes(n, act);
+            let tracked = tables.tracked_indices(&group);
+            let problem = ga::Problem {
+                tables: &tables,
+                cube: &cube,
+                group: &group,
+                b_len: b_members.len(),
+                fa,
+                fb,
+                high_score: high,
+                free_genes: &genes,
+                act,
+                tracked: &tracked,
+            };
+            let best = ga::run(&problem, &self.params, &mut rng);
+            stats.ga_count += 1;
+            stats.generations += best.generations as u64;
+            let mut moves: Vec<u8> = Vec::new();
+            let mut score = high;
+            if best.fitness < high {
+                moves = best.genes[..best.moves].to_vec();
+                score = best.fitness;
+                try_macros = true;
+                if best.fitness == 0 && self.learn && group.iter().filter(|&&g| g != 0).count() > 1 {
+                    let key = cube
+                        .iter()
+                        .map(|&o| twisty_core::supercube::group().state[o as usize])
+                        .collect();
+                    if library.add(Macro {
+                        n: n as u8,
+                        key,
+                        moves: moves.clone(),
+                    }) {
+                        stats.learned += 1;
+                    }
+                }
+            }
+            if try_macros && !library.is_empty() {
+                if let Some((e, cand)) = self.best_macro(&problem, library, &genes, &mut mapped) {
+                    if e < score {
+                        score = e;
+                        moves = cand;
+                        stats.macro_hits += 1;
+                    }
+                }
+            }
+            if moves.is_empty() {
+                try_macros = false;
+            }
+            let _ = score;
+            for &m in &moves {
+                tables.apply(&mut cube, m);
+            }
+            played.extend_from_slice(&moves);
+            scratch.copy_from_slice(&cube);
+            progress(&Progress {
+                shell: (n - 1) / 2
+                    - coords(n, act_pos)
+                        .iter()
+                        .map(|&c| c.min(n - 1 - c))
+                        .min()
+                        .unwrap_or(0),
+                cluster: cluster_kind(n, act_pos),
+                unsolved: cube.iter().filter(|&&o| o != 0).count(),
+                cubies: cube.len(),
+                ga_count: stats.ga_count,
+                moves: played.len(),
+                elapsed: start.elapsed(),
+            });
+        }
+        stats.moves = to_moves(&played);
+        verify(puzzle, state, &stats.moves)?;
+        stats.simplified = simplify_solution(&tables, &stats.moves);
+        verify(puzzle, state, &stats.simplified)?;
+        stats.elapsed = start.elapsed();
+        Ok(stats)
+    }
+
+    /// Tries every macro, remapped onto the active cubie, alone and conjugated by each free
+    /// gene; returns the lowest final error and its moves (the first in library order on
+    /// ties).
+    fn best_macro(
+        &self,
+        p: &ga::Problem<'_>,
+        library: &MacroLibrary,
+        genes: &[u8],
+        mapped: &mut Vec<u8>,
+    ) -> Option<(u64, Vec<u8>)> {
+        let n = p.tables.n;
+        let list: Vec<Vec<u8>> = library
+            .macros()
+            .iter()
+            .filter_map(|m| {
+                if remap(m, n, p.act, mapped) {
+                    Some(mapped.clone())
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let conj: Vec<Option<u8>> = std::iter::once(None)
+            .chain(genes.iter().map(|&g| Some(g)))
+            .collect();
+        let best = list
+            .par_iter()
+            .enumerate()
+            .map(|(mi, m)| {
+                ga::with_scratch(p.cube.len(), |zero| {
+                    let mut effect = Vec::new();
+                    p.tables.net_effect(m, zero, &mut effect);
+                    let mut best: Option<(u64, usize, usize)> = None;
+                    for (ji, &j) in conj.iter().enumerate() {
+                        let e = p
+                            .tables
+                            .conjugate_error(p.cube, p.group, (p.fa, p.fb, p.b_len), &effect, j);
+                        if best.is_none_or(|(be, _, _)| e < be) {
+                            best = Some((e, mi, ji));
+                        }
+                    }
+                    best
+                })
+            })
+            .flatten()
+            .min_by_key(|&(e, mi, ji)| (e, mi, ji))?;
+        let (e, mi, ji) = best;
+        let mut out = Vec::with_capacity(list[mi].len() + 2);
+        if let Some(j) = conj[ji] {
+            out.push(j);
+        }
+        out.extend_from_slice(&list[mi]);
+        if let Some(j) = conj[ji] {
+            out.push(genome::inverse(j));
+        }
+        Some((e, out))
+    }
+}
+
+impl Solver<Supercube> for GeneticSolver {
+    fn name(&self) -> &'static str {
+        "ga"
+    }
+
+    fn solve(
+        &self,
+        puzzle: &Supercube,
+        state: &SupercubeState,
+        limits: &Limits,
+    ) -> Result<Solution<SuperMove>, SolveError> {
+        let mut library = MacroLibrary::new(None);
+        let s = self.solve_with(puzzle, state, limits, &mut library, |_| {})?;
+        Ok(Solution {
+            length: puzzle.length(&s.moves, limits.metric),
+            moves: s.moves,
+            optimal: false,
+            stats: SearchStats {
+                elapsed: s.elapsed,
+                breakdown: vec![(String::from("GA runs"), s.ga_count, s.elapsed.as_secs_f64())],
+                ..SearchStats::default()
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

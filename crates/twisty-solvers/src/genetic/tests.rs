@@ -1,0 +1,289 @@
+use super::*;
+use twisty_core::rng::seeded_rng;
+
+fn scrambled(n: usize, seed: u64) -> (Supercube, SupercubeState) {
+    let p = Supercube { n };
+    let moves = p.random_moves(&mut seeded_rng(seed), 100);
+    let s = p.state_after(&moves);
+    (p, s)
+}
+
+#[test]
+fn active_cubie_goes_inside_out() {
+    let p = Supercube { n: 5 };
+    let s = p.state_after(&p.parse_moves("x2").unwrap_or_default());
+    // x2 turns the core in place: the core is the first active cubie.
+    assert_eq!(active_cubie(5, &s.orient), Some(62));
+    let s = p.state_after(&p.parse_moves("x0").unwrap_or_default());
+    let a = active_cubie(5, &s.orient).map(|q| coords(5, q));
+    // The nearest unsolved cubie of the outer shell: a face centre of the x = 0 face.
+    assert_eq!(a, Some([0, 2, 2]));
+    assert_eq!(active_cubie(5, &p.solved().orient), None);
+}
+
+#[test]
+fn free_genes_are_the_active_slices_and_mirrors() {
+    let g = free_genes(5, [0, 2, 1]);
+    // Slices 0, 4, 2, 1, 3 on three axes, three angles each.
+    assert_eq!(g.len(), 5 * 9);
+    assert!(g.iter().all(|&c| (c as usize) < 45));
+    assert_eq!(free_genes(3, [1, 1, 1]).len(), 9);
+}
+
+#[test]
+fn ga_solves_n2_and_n3_from_a_fixed_seed_and_the_solution_verifies() {
+    for (n, seed) in [(2, 7), (3, 11)] {
+        let (p, s) = scrambled(n, seed);
+        let solver = GeneticSolver {
+            seed,
+            ..GeneticSolver::default()
+        };
+        let mut lib = MacroLibrary::new(Some(200));
+        let mut calls = 0;
+        let sol = solver.solve_with(&p, &s, &Limits::default(), &mut lib, |_| calls += 1);
+        let sol = match sol {
+            Ok(s) => s,
+            Err(e) => panic!("N = {n}: {e}"),
+        };
+        let mut t = s.clone();
+        p.apply_all(&mut t, &sol.moves);
+        assert!(p.is_solved(&t), "N = {n}");
+        let mut t = s.clone();
+        p.apply_all(&mut t, &sol.simplified);
+        assert!(p.is_solved(&t));
+        assert!(sol.simplified.len() <= sol.moves.len());
+        assert_eq!(calls as u64, sol.ga_count);
+        assert!(sol.ga_count > 0);
+        // Same seed, same run.
+        let again = solver
+            .solve_with(
+                &p,
+                &s,
+                &Limits::default(),
+                &mut MacroLibrary::new(Some(200)),
+                |_| {},
+            )
+            .map(|a| a.moves);
+        assert_eq!(again.ok(), Some(sol.moves.clone()));
+    }
+}
+
+#[test]
+fn learned_macros_are_stored_and_the_solver_trait_verifies() {
+    let (p, s) = scrambled(3, 5);
+    let solver = GeneticSolver::default();
+    let mut lib = MacroLibrary::new(None);
+    let sol = solver.solve_with(&p, &s, &Limits::default(), &mut lib, |_| {});
+    let learned = sol.map(|s| s.learned).unwrap_or(0);
+    assert_eq!(learned, lib.len());
+    assert!(!lib.is_empty(), "a 3x3x3 solve completes clusters and learns");
+    let sol = Solver::solve(&solver, &p, &s, &Limits::default());
+    let moves = sol.map(|x| x.moves).unwrap_or_default();
+    let mut t = s.clone();
+    p.apply_all(&mut t, &moves);
+    assert!(p.is_solved(&t));
+}
+
+#[test]
+fn bad_parameters_and_budgets_are_errors() {
+    let (p, s) = scrambled(3, 1);
+    let solver = GeneticSolver {
+        params: GaParams {
+            population: 1,
+            ..GaParams::default()
+        },
+        ..GeneticSolver::default()
+    };
+    assert!(matches!(
+        solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}),
+        Err(SolveError::Unsupported(_))
+    ));
+    let solver = GeneticSolver {
+        max_gas: 1,
+        ..GeneticSolver::default()
+    };
+    assert!(matches!(
+        solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}),
+        Err(SolveError::Timeout { .. })
+    ));
+    let wrong = Supercube { n: 4 }.solved();
+    assert!(solver
+        .solve_with(
+            &p,
+            &wrong,
+            &Limits::default(),
+            &mut MacroLibrary::new(None),
+            |_| {}
+        )
+        .is_err());
+}
+
+#[test]
+fn net_effect_evaluation_equals_full_simulation() {
+    use rand::Rng;
+    for n in [3, 4, 5] {
+        let (p, s) = scrambled(n, 40 + n as u64);
+        let t = Tables::new(&p);
+        let mut rng = seeded_rng(n as u64);
+        let cube = s.orient.clone();
+        for trial in 0..30 {
+            let group: Vec<u8> = (0..cube.len()).map(|_| rng.random_range(0..3u8)).collect();
+            let b_len = group.iter().filter(|&&g| g == 2).count();
+            let (fa, fb) = scores(&t, &cube, &group);
+            let len = rng.random_range(1..20);
+            let m: Vec<u8> = (0..len).map(|_| rng.random_range(0..9 * n as u8)).collect();
+            let mut zero = vec![0u8; cube.len()];
+            let mut effect = Vec::new();
+            t.net_effect(&m, &mut zero, &mut effect);
+            for j in std::iter::once(None).chain((0..9 * n as u8).map(Some)) {
+                let mut full = cube.clone();
+                let seq: Vec<u8> = j
+                    .into_iter()
+                    .chain(m.iter().copied())
+                    .chain(j.map(genome::inverse))
+                    .collect();
+                for &c in &seq {
+                    t.apply(&mut full, c);
+                }
+                let (ga, gb) = scores(&t, &full, &group);
+                let want = error(ga, gb, b_len);
+                let got = t.conjugate_error(&cube, &group, (fa, fb, b_len), &effect, j);
+                assert_eq!(got, want, "N = {n}, trial {trial}, j = {j:?}");
+            }
+        }
+    }
+}
+
+/// Heavy: 4x4x4 to 6x6x6 with the seed program's macro store, as the paper's runs.
+#[test]
+#[ignore]
+fn ga_solves_n4_to_n6_with_the_seed_macros() {
+    let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let store = [
+        "../../../shared/seed-inputs",
+        "../../../../shared/seed-inputs",
+        "/work/shared/seed-inputs",
+    ]
+    .iter()
+    .map(|d| {
+        here.join(d)
+            .join("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin")
+    })
+    .find(|p| p.is_file());
+    let Some(store) = store else {
+        eprintln!("seed inputs not found; skipped");
+        return;
+    };
+    let lib = MacroLibrary::load(&store, Some(100)).unwrap_or_default();
+    assert_eq!(lib.len(), 100);
+    for n in 4..=6 {
+        let (p, s) = scrambled(n, 100 + n as u64);
+        let solver = GeneticSolver {
+            learn: false,
+            ..GeneticSolver::default()
+        };
+        let mut l = lib.clone();
+        let sol = solver.solve_with(&p, &s, &Limits::default(), &mut l, |_| {});
+        let moves = sol.map(|x| x.moves).unwrap_or_default();
+        let mut t = s.clone();
+        p.apply_all(&mut t, &moves);
+        assert!(p.is_solved(&t), "N = {n}");
+        assert_eq!(l.len(), 100, "learning is off");
+    }
+}
+
+/// The straightforward evaluation: whole-cube simulation, whole-cube comparison.
+fn reference_evaluate(p: &ga::Problem<'_>, genes: &[u8]) -> (u64, usize) {
+    let mut cube = p.cube.to_vec();
+    let mut best = (u64::MAX, 0);
+    for (i, &g) in genes.iter().enumerate() {
+        p.tables.apply(&mut cube, g);
+        if cube == p.cube {
+            continue;
+        }
+        let (fa, fb) = scores(p.tables, &cube, p.group);
+        let e = error(fa, fb, p.b_len);
+        if e < best.0 {
+            best = (e, i + 1);
+        }
+    }
+    best
+}
+
+#[test]
+fn tracked_evaluation_equals_whole_cube_evaluation() {
+    use rand::Rng;
+    for n in [2, 3, 4, 5] {
+        let (p, s) = scrambled(n, 70 + n as u64);
+        let t = Tables::new(&p);
+        let mut rng = seeded_rng(n as u64);
+        let cube = s.orient.clone();
+        // Grow the tracked set cluster by cluster, as the solver does.
+        let all = twisty_core::supercube::clusters(n);
+        let mut group = vec![0u8; cube.len()];
+        for (k, c) in all.iter().enumerate() {
+            for g in group.iter_mut() {
+                if *g == 2 {
+                    *g = 1;
+                }
+            }
+            for &q in &c.positions {
+                group[q] = 2;
+            }
+            let act = coords(n, c.positions[0]);
+            let genes = free_genes(n, act);
+            let tracked = t.tracked_indices(&group);
+            let (fa, fb) = scores(&t, &cube, &group);
+            let b_len = c.positions.len();
+            let problem = ga::Problem {
+                tables: &t,
+                cube: &cube,
+                group: &group,
+                b_len,
+                fa,
+                fb,
+                high_score: error(fa, fb, b_len),
+                free_genes: &genes,
+                act,
+                tracked: &tracked,
+            };
+            let mut scratch = vec![0u8; 2 * cube.len()];
+            for trial in 0..40 {
+                let mut g: Vec<u8> = (0..27).map(|_| genes[rng.random_range(0..genes.len())]).collect();
+                if trial % 4 == 0 {
+                    // Sequences that return to the start (a move and its inverse on another axis).
+                    let m = g[0];
+                    g[1] = genome::inverse(m);
+                    g[2] = (m + 3) % (9 * n as u8);
+                }
+                let got = ga::evaluate(&problem, &mut g, &mut scratch);
+                let want = reference_evaluate(&problem, &g);
+                assert_eq!(got, want, "N = {n}, cluster {k}, trial {trial}");
+            }
+        }
+    }
+}
+
+#[test]
+fn simplify_drops_identity_runs_and_keeps_the_effect() {
+    let p = Supercube { n: 4 };
+    let t = Tables::new(&p);
+    // On the full 4x4x4 the commutator x0 y1 x0' y1' has order 5.
+    let comm = p.parse_moves("x0 y1 x0' y1'").unwrap_or_default();
+    let five: Vec<_> = comm.iter().copied().cycle().take(20).collect();
+    assert!(p.is_solved(&p.state_after(&five)));
+    assert!(!p.is_solved(&p.state_after(&comm)));
+    let moves = p
+        .parse_moves("z2 x0 y1 x3 x3' y1' x0' z1 (x0 y1 x0' y1')5 z3")
+        .unwrap_or_default();
+    let s = simplify_solution(&t, &moves);
+    assert_eq!(p.state_after(&s), p.state_after(&moves));
+    assert_eq!(p.format_moves(&s), "z2 z1 z3");
+    let mut rng = seeded_rng(3);
+    for _ in 0..20 {
+        let m = p.random_moves(&mut rng, 60);
+        let s = simplify_solution(&t, &m);
+        assert_eq!(p.state_after(&s), p.state_after(&m));
+        assert!(s.len() <= m.len());
+    }
+}
