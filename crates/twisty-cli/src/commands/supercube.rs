@@ -52,9 +52,6 @@ pub struct GaArgs {
     /// Use (and keep) at most this many macros, e.g. 100 or 200 as in the paper's runs.
     #[arg(long, value_name = "N")]
     pub macros_limit: Option<usize>,
-    /// Also print the solution after cancelling and merging moves (both lengths are shown).
-    #[arg(long)]
-    pub simplify: bool,
 }
 
 impl GaArgs {

@@ -84,7 +84,8 @@ pub struct SwarmArgs {
     /// evaluation scores 21.
     #[arg(long, default_value_t = twisty_solvers::swarm::twophase_fitness::DEFAULT_NODE_CAP, value_name = "N")]
     pub eval_nodes: u64,
-    /// Metaheuristics: report the shortest solution with adjacent turns of a face merged.
+    /// Simplify the reported solution: metaheuristics merge adjacent turns of a face; the
+    /// supercube GA cancels and merges moves and shows both lengths.
     #[arg(long)]
     pub simplify: bool,
 }

@@ -74,7 +74,11 @@ impl CliPuzzle for Supercube {
             );
             eprintln!("played length: {played}, simplified length: {simplified}");
         }
-        let moves = if args.ga.simplify { s.simplified } else { s.moves };
+        let moves = if args.swarm.simplify {
+            s.simplified
+        } else {
+            s.moves
+        };
         let metric: twisty_core::Metric = args.metric.into();
         Ok(Solution {
             length: self.length(&moves, metric),
