@@ -188,7 +188,7 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
         ])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("time limit"));
+        .stderr(predicate::str::contains("gave up after --max-gas 1 GA runs"));
 }
 
 #[test]
