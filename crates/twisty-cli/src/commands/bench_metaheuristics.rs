@@ -318,13 +318,13 @@ pub fn run_bench(ctx: &Ctx, args: &BenchMetaArgs) -> CliResult {
         tp_median.as_secs_f64() * 1e6,
         samples.len()
     );
-    println!("\nPer run (Table 6 columns; times in seconds):");
-    println!("Length  Algorithm      Try  OK   Actual  Obtained  Best  MinFit  First(s)  Total(s)  Run(s)    NFE       Computed  Hits      Capped  Agents  Eval/s");
+    println!("\nPer run (Tables 1-4 and 6 columns: iterations of the first and last agent's solution and the mean gap, times in seconds):");
+    println!("Length  Algorithm      Try  OK   Actual  Obtained  Best  MinFit  FirstIt  LastIt  AvgIt   First(s)  Total(s)  Run(s)    NFE       Computed  Hits      Capped  Agents  Eval/s");
     for (j, r) in &rows {
         let o = &r.outcome;
         let secs = |d: Option<Duration>| d.map_or("NA".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
         println!(
-            "{:<7} {:<14} {:<4} {:<4} {:<7} {:<9} {:<5} {:<7} {:<9} {:<9} {:<9.3} {:<9} {:<9} {:<9} {:<7} {:<7} {:.0}",
+            "{:<7} {:<14} {:<4} {:<4} {:<7} {:<9} {:<5} {:<7} {:<8} {:<7} {:<7} {:<9} {:<9} {:<9.3} {:<9} {:<9} {:<9} {:<7} {:<7} {:.0}",
             j.length,
             args.algorithms[j.algo_index],
             j.attempt + 1,
@@ -333,6 +333,9 @@ pub fn run_bench(ctx: &Ctx, args: &BenchMetaArgs) -> CliResult {
             o.mean_length().map_or("NA".into(), |x| format!("{x:.2}")),
             if o.solved { r.solution.len().to_string() } else { "NA".into() },
             o.min_fitness,
+            o.first_iteration().map_or("NA".into(), |x| x.to_string()),
+            o.last_iteration().map_or("NA".into(), |x| x.to_string()),
+            o.average_gap().map_or("NA".into(), |x| format!("{x:.2}")),
             secs(o.first_time()),
             secs(o.last_time()),
             o.elapsed.as_secs_f64(),
