@@ -215,7 +215,8 @@ pub struct SolveArgs {
     /// Solver (default: the puzzle's default solver; `--solver list` lists them).
     #[arg(long, short)]
     pub solver: Option<String>,
-    /// Heuristic for optimal solvers.
+    /// Heuristic of the optimal solvers (3x3x3: korf-inverse, korf, small, small-inverse;
+    /// Kilominx: best, seed, sparse); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Longest acceptable solution.

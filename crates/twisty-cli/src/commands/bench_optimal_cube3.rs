@@ -40,7 +40,7 @@ pub struct BenchHeuristicArgs {
 fn only_3x3(p: PuzzleKind) -> CliResult {
     if p != PuzzleKind::Cube3 {
         return Err(CliError::usage(anyhow::anyhow!(
-            "this benchmark covers the 3x3x3 optimal solver only (got --puzzle {p})"
+            "bench optimal is not supported for --puzzle {p}: it covers the 3x3x3 and the Kilominx optimal solvers"
         )));
     }
     Ok(())

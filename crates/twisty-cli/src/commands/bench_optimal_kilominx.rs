@@ -151,7 +151,11 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
                 })
                 .collect()
         }
-        (None, None) => return Err(usage(String::from("give --from-file FILE or --depth N"))),
+        (None, None) => {
+            return Err(usage(String::from(
+                "give --from-file FILE (or --file) or --depth N",
+            )))
+        }
     };
     if let Some(l) = &args.lengths {
         let keep = parse_lengths(l).map_err(usage)?;

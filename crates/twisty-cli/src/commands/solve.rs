@@ -19,6 +19,8 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
         )));
     }
     let solver = match args.solver.as_deref() {
+        // `--heuristic` names tables of the optimal solver: it implies that solver.
+        None if args.heuristic.is_some() && names.contains(&"optimal") => "optimal",
         None => names[0],
         Some("list") => {
             println!(

@@ -31,6 +31,9 @@ use twisty_core::cube3::{Cube3Move, CubieCube};
 /// Longest solution the buffers hold.
 pub const MAX_MOVES: usize = 41;
 
+/// Nodes between two checks of the time budget and the cancel flag.
+const CHECK_EVERY: u64 = 4096;
+
 /// Smallest phase-1 length searched after pre-moves (as in min2phase): pre-move
 /// sequences of length `n` are tried at phase-1 length `length1 - n ≥ PRE_MOVES_FROM`.
 pub const PRE_MOVES_FROM: usize = 7;
@@ -102,6 +105,9 @@ pub struct SearchContext {
     max_length: usize,
     nodes: u64,
     max_nodes: u64,
+    /// Node count at which `tick` next checks the budgets: every 4096 nodes, and exactly at
+    /// the node budget.
+    check_at: u64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     phase2_probes: u64,
@@ -194,6 +200,7 @@ impl SearchContext {
             max_length: 0,
             nodes: 0,
             max_nodes: u64::MAX,
+            check_at: 0,
             deadline: None,
             cancel: None,
             phase2_probes: 0,
@@ -242,6 +249,7 @@ impl SearchContext {
         self.max_length = (max_length as usize).min(MAX_MOVES - 1);
         let bound = self.max_length;
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        self.check_at = CHECK_EVERY.min(self.max_nodes);
         self.deadline = limits.deadline(start);
         self.cancel.clone_from(&limits.cancel);
         let inverse = state.inverse();
@@ -483,11 +491,13 @@ impl SearchContext {
         }
     }
 
-    /// Counts a node and, every 4096 nodes, checks the budgets.
+    /// Counts a node and, every 4096 nodes (and when the node budget is reached), checks
+    /// the budgets.
     #[inline]
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 {
+        if self.nodes >= self.check_at {
+            self.check_at = (self.nodes + CHECK_EVERY).min(self.max_nodes.max(self.nodes + 1));
             if self.nodes >= self.max_nodes {
                 return Err(Stop::Timeout);
             }
