@@ -443,7 +443,8 @@ impl KilominxOptimal {
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
             split_depth: if limits.threads == Some(1) { 0 } else { 2 },
-            prefetch: std::env::var_os("TWISTY_NO_PREFETCH").is_none(),
+            // Measured slower on the shared 2-core machine (BENCHMARKS.md); kept for comparison.
+            prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_some(),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(
