@@ -282,6 +282,9 @@ impl<B: Bound> Worker<'_, '_, B> {
     }
 }
 
+/// A move prefix, the node it reaches and its last face.
+type Prefix = (Vec<u8>, Node, Option<u8>);
+
 /// Canonical prefixes of `depth` moves within `bound`, with their nodes and last faces, and
 /// the number of nodes generated to find them.
 fn frontier<B: Bound>(
@@ -290,7 +293,7 @@ fn frontier<B: Bound>(
     start: &Node,
     depth: u32,
     bound: u32,
-) -> (Vec<(Vec<u8>, Node, Option<u8>)>, u64) {
+) -> (Vec<Prefix>, u64) {
     let mut generated = 0u64;
     let mut out = vec![(Vec::new(), *start, None)];
     for d in 0..depth {
