@@ -116,6 +116,22 @@ pub fn seed_scramble(rng: &mut impl rand::Rng, n: usize) -> Vec<KiloMove> {
 struct Row {
     case: Case,
     result: Result<(u32, Duration, u64), String>,
+    /// Processor time of the solve (all threads), where the system reports it.
+    cpu: Option<f64>,
+}
+
+/// Processor time used so far by this process (all threads, user + system), in seconds, from
+/// `/proc/self/stat` (Linux; `None` elsewhere). On a shared machine it shows the work done
+/// apart from the time spent waiting for a core.
+pub fn process_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): state is field 3, utime 14,
+    // stime 15; clock ticks are 1/100 s on Linux.
+    let rest = &text[text.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 /// Runs the benchmark.
@@ -198,6 +214,7 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     let mut rows = Vec::new();
     for case in cases {
         let state = k.state_after(&case.moves);
+        let cpu0 = process_cpu_seconds();
         let t = Instant::now();
         let result = match solver.solve_with(&state, &limits, |_| {}) {
             Ok(sol) => {
@@ -207,10 +224,11 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             Err(e @ (SolveError::Timeout { .. } | SolveError::Cancelled { .. })) => Err(e.to_string()),
             Err(e) => return Err(CliError::failure(e)),
         };
+        let cpu = cpu0.zip(process_cpu_seconds()).map(|(a, b)| b - a);
         if !args.json {
             match &result {
                 Ok((len, dt, nodes)) => println!(
-                    "  {:<9} scramble {:>2}: optimal {len:>2}{}  {:>10}  {nodes:>14} nodes",
+                    "  {:<9} scramble {:>2}: optimal {len:>2}{}  {:>10} (cpu {})  {nodes:>14} nodes",
                     case.label,
                     case.scramble_length,
                     match case.known {
@@ -218,13 +236,14 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
                         Some(s) => format!(" (SEED {s})"),
                         None => String::new(),
                     },
-                    human_duration(*dt)
+                    human_duration(*dt),
+                    cpu.map_or(String::from("-"), |c| format!("{c:.2} s"))
                 ),
                 Err(e) => println!("  {:<9} scramble {:>2}: {e}", case.label, case.scramble_length),
             }
         }
         let stop = ctx.cancel.load(std::sync::atomic::Ordering::Relaxed);
-        rows.push(Row { case, result });
+        rows.push(Row { case, result, cpu });
         if stop {
             break;
         }
@@ -240,13 +259,20 @@ fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
     let mut json_rows = Vec::new();
     if !args.json {
         println!(
-            "{:>6} {:>6} {:>7} {:>12} {:>12} {:>14} {:>10} {:>10}",
-            "length", "count", "solved", "median", "max", "median nodes", "M nodes/s", "= seed"
+            "{:>6} {:>6} {:>7} {:>12} {:>12} {:>10} {:>14} {:>10} {:>10}",
+            "length", "count", "solved", "median", "max", "cpu median", "median nodes", "M nodes/s", "= seed"
         );
     }
     for (len, rs) in &by_len {
         let done: Vec<(u32, Duration, u64)> = rs.iter().filter_map(|r| r.result.clone().ok()).collect();
         let times = summarise(done.iter().map(|d| d.1).collect());
+        let mut cpus: Vec<f64> = rs
+            .iter()
+            .filter(|r| r.result.is_ok())
+            .filter_map(|r| r.cpu)
+            .collect();
+        cpus.sort_by(f64::total_cmp);
+        let cpu_median = cpus.get(cpus.len().saturating_sub(1) / 2).copied();
         let mut nodes: Vec<u64> = done.iter().map(|d| d.2).collect();
         nodes.sort_unstable();
         let median_nodes = nodes.get(nodes.len().saturating_sub(1) / 2).copied().unwrap_or(0);
@@ -266,17 +292,18 @@ fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
         if args.json {
             json_rows.push(serde_json::json!({
                 "scramble_length": len, "count": rs.len(), "solved": done.len(),
-                "median_s": times.median.as_secs_f64(), "max_s": times.max.as_secs_f64(),
+                "median_s": times.median.as_secs_f64(), "max_s": times.max.as_secs_f64(), "cpu_median_s": cpu_median,
                 "mean_s": times.mean.as_secs_f64(), "median_nodes": median_nodes,
                 "nodes_per_s": rate * 1e6, "matches_seed": matches, "with_seed_length": with_known.len(),
             }));
         } else {
             println!(
-                "{len:>6} {:>6} {:>7} {:>12} {:>12} {median_nodes:>14} {rate:>10.2} {matches_text:>10}",
+                "{len:>6} {:>6} {:>7} {:>12} {:>12} {:>10} {median_nodes:>14} {rate:>10.2} {matches_text:>10}",
                 rs.len(),
                 done.len(),
                 human_duration(times.median),
                 human_duration(times.max),
+                cpu_median.map_or(String::from("-"), |c| format!("{c:.2} s")),
             );
         }
     }

@@ -59,7 +59,7 @@ pub const SPARSE_PATTERNS: [[&str; 4]; 5] = [
 ];
 
 /// The heuristics, by name.
-pub const HEURISTICS: [&str; 4] = ["best", "seed", "sparse", "best-faces"];
+pub const HEURISTICS: [&str; 3] = ["best", "seed", "sparse"];
 
 /// One lookup: a database read for the state (or its inverse), possibly through a power of
 /// the rotation about UFL so that it gives the distance of the rotated cubie set.
@@ -120,24 +120,6 @@ pub fn with_symmetry(sets: &[Pattern]) -> (Vec<Pattern>, Vec<(usize, u8)>) {
     (patterns, served)
 }
 
-/// Whether ρ^j of pattern `i` is a cubie set not yet served.
-fn rotated_set_is_new(patterns: &[Pattern], served: &[(usize, u8)], i: usize, j: u8) -> bool {
-    let Some(pw) = Rotation::powers() else {
-        return false;
-    };
-    let set = |i: usize, j: u8| {
-        let mut v: Vec<u8> = patterns[i]
-            .cubies
-            .iter()
-            .map(|&c| pw[j as usize].cubie(c))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    let want = set(i, j);
-    served.iter().all(|&(a, b)| set(a, b) != want)
-}
-
 impl Config {
     /// The configuration of a named heuristic.
     pub fn named(heuristic: &str) -> Option<Config> {
@@ -164,7 +146,7 @@ impl Config {
                     order_children: true,
                 }
             }
-            "best-faces" => Config {
+            "best" => Config {
                 patterns: face_patterns,
                 lookups: face_served
                     .iter()
@@ -173,34 +155,6 @@ impl Config {
                 seed_pruning: false,
                 order_children: false,
             },
-            "best" => {
-                // The twelve faces, then every other rotation of the face tables, then the
-                // three rotations of each sparse table; each for the state and its inverse.
-                let mut served = face_served.clone();
-                for i in 0..face_patterns.len() {
-                    for j in 0..3u8 {
-                        if !served.contains(&(i, j)) && rotated_set_is_new(&face_patterns, &served, i, j) {
-                            served.push((i, j));
-                        }
-                    }
-                }
-                let mut patterns = face_patterns;
-                for p in patterns_of(&sparse) {
-                    patterns.push(p);
-                    for j in 0..3u8 {
-                        served.push((patterns.len() - 1, j));
-                    }
-                }
-                Config {
-                    patterns,
-                    lookups: served
-                        .iter()
-                        .flat_map(|&x| [lookup(x, false), lookup(x, true)])
-                        .collect(),
-                    seed_pruning: false,
-                    order_children: false,
-                }
-            }
             "sparse" => Config::plain(patterns_of(&sparse)),
             _ => return None,
         })
@@ -489,7 +443,8 @@ impl KilominxOptimal {
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
             split_depth: if limits.threads == Some(1) { 0 } else { 2 },
-            prefetch: std::env::var_os("TWISTY_NO_PREFETCH").is_none(),
+            // Measured slower on the shared 2-core machine (BENCHMARKS.md); kept for comparison.
+            prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_some(),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(

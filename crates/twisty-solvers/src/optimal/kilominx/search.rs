@@ -282,14 +282,19 @@ impl<B: Bound> Worker<'_, '_, B> {
     }
 }
 
-/// Canonical prefixes of `depth` moves within `bound`, with their nodes and last faces.
+/// A move prefix, the node it reaches and its last face.
+type Prefix = (Vec<u8>, Node, Option<u8>);
+
+/// Canonical prefixes of `depth` moves within `bound`, with their nodes and last faces, and
+/// the number of nodes generated to find them.
 fn frontier<B: Bound>(
     h: &B,
     pruning: &MovePruning,
     start: &Node,
     depth: u32,
     bound: u32,
-) -> Vec<(Vec<u8>, Node, Option<u8>)> {
+) -> (Vec<Prefix>, u64) {
+    let mut generated = 0u64;
     let mut out = vec![(Vec::new(), *start, None)];
     for d in 0..depth {
         let mut next = Vec::new();
@@ -299,6 +304,7 @@ fn frontier<B: Bound>(
                     continue;
                 }
                 let c = node.apply(m);
+                generated += 1;
                 if h.prunes(&c, bound - d - 1) {
                     continue;
                 }
@@ -309,7 +315,7 @@ fn frontier<B: Bound>(
         }
         out = next;
     }
-    out
+    (out, generated)
 }
 
 /// IDA* from `start`; `on_bound` after each bound searched completely without a solution.
@@ -363,8 +369,8 @@ pub fn search<B: Bound>(
             w.dfs(start, bound, None);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
-            let roots = frontier(h, pruning, start, split, bound);
-            shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
+            let (roots, generated) = frontier(h, pruning, start, split, bound);
+            shared.nodes.fetch_add(generated, Ordering::Relaxed);
             roots.into_par_iter().for_each(|(path, node, face)| {
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
