@@ -18,6 +18,7 @@ use twisty_core::kilominx::Kilominx;
 use twisty_core::Metric;
 use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
+use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::optimal::cube2::Cube2Optimal;
 use twisty_solvers::optimal::kilominx::KilominxOptimal;
 use twisty_solvers::{Limits, SearchStats};
@@ -161,6 +162,7 @@ pub struct Env {
     max_memory: Option<u64>,
     cube2: OnceLock<Result<Cube2Optimal, String>>,
     kilominx: OnceLock<Result<KilominxOptimal, String>>,
+    kilominx_fast: OnceLock<Result<KilominxFast, String>>,
 }
 
 impl Env {
@@ -172,13 +174,26 @@ impl Env {
             max_memory,
             cube2: OnceLock::new(),
             kilominx: OnceLock::new(),
+            kilominx_fast: OnceLock::new(),
         }
     }
 
     /// Loads (or builds) every table now, so that the first solve does not wait for them.
     pub fn warm_up(&self) {
         let _ = self.cube2_optimal();
+        let _ = self.kilominx_fast();
         let _ = self.kilominx_optimal();
+    }
+
+    /// The fast Kilominx solver (67 MiB of tables, built in a few seconds when missing).
+    fn kilominx_fast(&self) -> Result<&KilominxFast, PuzzleError> {
+        self.kilominx_fast
+            .get_or_init(|| {
+                let cache = twisty_search::TableCache::new(&self.tables_dir).with_max_memory(self.max_memory);
+                KilominxFast::new(&cache, false).map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(|e| PuzzleError::Internal(format!("Kilominx fast-solver tables: {e}")))
     }
 
     fn kilominx_optimal(&self) -> Result<&KilominxOptimal, PuzzleError> {
@@ -246,18 +261,18 @@ pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
         ],
         PuzzleId::Kilominx => vec![
             SolverInfo {
+                id: "fast",
+                name: "Fast (three-phase reduction)",
+                available: true,
+                note: "any state in about a millisecond, then shorter solutions for up to a second (or half the time limit if less); builds 67 MiB of tables on first use (a few seconds)".into(),
+                optimal: false,
+            },
+            SolverInfo {
                 id: "optimal",
                 name: "Optimal (IDA*, sparse pattern databases)",
                 available: true,
                 note: "shortest (every move counts 1); fine up to about 10 moves, longer scrambles may hit the time limit; builds 18 MB of tables on first use (a few seconds)".into(),
                 optimal: true,
-            },
-            SolverInfo {
-                id: "fast",
-                name: "Fast (sub-optimal)",
-                available: false,
-                note: missing("the fast Kilominx solver"),
-                optimal: false,
             },
         ],
         PuzzleId::Supercube(_) => vec![SolverInfo {
@@ -590,6 +605,23 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
             };
         }
     }
+    if p == PuzzleId::Kilominx {
+        if let Ok(fast) = env.kilominx_fast() {
+            // A node budget rather than a time budget, so that a seed always gives the same
+            // scramble (the same budget as `twisty scramble --puzzle kilominx`).
+            let limits = Limits {
+                max_nodes: Some(KILOMINX_SCRAMBLE_NODES),
+                timeout: Some(std::time::Duration::from_secs(60)),
+                ..Limits::default()
+            };
+            if let Some(s) = core_adapter::random_state_scramble(&Kilominx, fast, &mut rng, &limits) {
+                return Scramble {
+                    scramble: s,
+                    kind: "random-state",
+                };
+            }
+        }
+    }
     let (faces, len): (Vec<String>, usize) = match p {
         PuzzleId::Cube3 => (cube_faces(1), 25),
         PuzzleId::Cube2 => (vec!["U".into(), "R".into(), "F".into()], 11),
@@ -625,6 +657,9 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
         kind: "random-moves",
     }
 }
+
+/// Node budget of the fast Kilominx solver's search for a shorter random-state scramble.
+const KILOMINX_SCRAMBLE_NODES: u64 = 20_000;
 
 /// Face turns of the outer `depth` layers of a cube: `R`, `2R`, …
 fn cube_faces(depth: usize) -> Vec<String> {
@@ -726,6 +761,20 @@ pub fn solve(
     let model = p.model();
     let solved = match (p, solver) {
         (PuzzleId::Cube2, "astar") => solve_cube2_astar(model, &parsed.state, limits)?,
+        (PuzzleId::Kilominx, "fast") => {
+            let (moves, _) = core_adapter::parse_with(&Kilominx, &parsed.moves.join(" "))?;
+            let state = Kilominx.state_after(&moves);
+            // The time limit bounds only the search for shorter solutions; keep it well
+            // inside the request's limit, which cancels the solve when it passes.
+            let mut limits = limits.clone();
+            let budget = limits
+                .timeout
+                .map_or(twisty_solvers::kilominx_fast::DEFAULT_BUDGET, |t| {
+                    (t / 2).min(twisty_solvers::kilominx_fast::DEFAULT_BUDGET)
+                });
+            limits.timeout = Some(budget);
+            core_adapter::solve_with(&Kilominx, env.kilominx_fast()?, &state, &limits)?
+        }
         (PuzzleId::Kilominx, "optimal") => {
             let (moves, _) = core_adapter::parse_with(&Kilominx, &parsed.moves.join(" "))?;
             let state = Kilominx.state_after(&moves);
@@ -1054,7 +1103,9 @@ mod tests {
     fn scrambles_parse() {
         let dir = tempfile::tempdir().unwrap();
         let env = Env::new(dir.path().to_path_buf(), None);
-        for p in PuzzleId::all() {
+        // The Kilominx's random-state scramble needs the fast solver's 67 MiB of tables:
+        // tests/api.rs builds them once and covers it.
+        for p in PuzzleId::all().into_iter().filter(|&p| p != PuzzleId::Kilominx) {
             let s = scramble(p, 7, &env);
             let parsed = parse_input(p, &Input::Moves(&s.scramble)).unwrap();
             assert!(!parsed.moves.is_empty());
