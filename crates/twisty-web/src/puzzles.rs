@@ -183,6 +183,8 @@ impl Env {
         let _ = self.cube2_optimal();
         let _ = self.kilominx_fast();
         let _ = self.kilominx_optimal();
+        // In memory, not in the table cache: a few seconds.
+        let _ = twisty_solvers::thistlethwaite::Thistlethwaite::global();
     }
 
     /// The fast Kilominx solver (67 MiB of tables, built in a few seconds when missing).
@@ -236,13 +238,22 @@ pub struct SolverInfo {
 pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
     let missing = |what: &str| format!("{what} is not part of this build yet");
     match p {
-        PuzzleId::Cube3 => vec![SolverInfo {
-            id: "two-phase",
-            name: "Two-phase (Kociemba)",
-            available: true,
-            note: "at most 21 moves (HTM) by default; usually well under a second".into(),
-            optimal: false,
-        }],
+        PuzzleId::Cube3 => vec![
+            SolverInfo {
+                id: "two-phase",
+                name: "Two-phase (Kociemba)",
+                available: true,
+                note: "at most 21 moves (HTM) by default; usually well under a second".into(),
+                optimal: false,
+            },
+            SolverInfo {
+                id: "thistlethwaite",
+                name: "Thistlethwaite (four phases)",
+                available: true,
+                note: "the classic four-phase reduction: about 30-50 moves (HTM), in milliseconds once its tables are built in memory (a few seconds; `twisty serve` builds them at start-up)".into(),
+                optimal: false,
+            },
+        ],
         PuzzleId::Cube2 => vec![
             SolverInfo {
                 id: "optimal",
@@ -802,6 +813,15 @@ pub fn solve(
                 twisty_solvers::twophase::TwoPhase::global(),
                 &state,
                 &limits,
+            )?
+        }
+        (PuzzleId::Cube3, "thistlethwaite") => {
+            let state = cube3_core_state(parsed)?;
+            core_adapter::solve_with(
+                &Cube3,
+                twisty_solvers::thistlethwaite::Thistlethwaite::global(),
+                &state,
+                limits,
             )?
         }
         _ => {

@@ -51,7 +51,7 @@ async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String
 
 fn client() -> reqwest::Client {
     reqwest::Client::builder()
-        .timeout(Duration::from_secs(30))
+        .timeout(Duration::from_secs(90))
         .build()
         .unwrap()
 }
@@ -469,6 +469,25 @@ async fn solve_3x3x3_random_state_and_facelets() {
     )
     .await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    // The Thistlethwaite solver on the same state, given as facelets (the time limit covers
+    // building its tables: 2-30 s in a test build on a busy machine).
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "facelets": sc["facelets"], "solver": "thistlethwaite", "time_limit": 60}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "thistlethwaite");
+    // The phases take at most 7 + 10 + 13 + 15 moves.
+    assert!(v["length"].as_u64().unwrap() <= 45, "{v}");
+    let all = format!(
+        "{} {}",
+        sc["scramble"].as_str().unwrap(),
+        v["solution_text"].as_str().unwrap()
+    );
+    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3", "moves": all})).await;
+    assert_eq!(check["solved"], true);
     s.shutdown().await.unwrap();
 }
 
