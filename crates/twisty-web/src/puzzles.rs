@@ -236,7 +236,6 @@ pub struct SolverInfo {
 
 /// The solvers for `p`, the first available one being the default.
 pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
-    let missing = |what: &str| format!("{what} is not part of this build yet");
     match p {
         PuzzleId::Cube3 => vec![
             SolverInfo {
@@ -290,7 +289,7 @@ pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
             id: "genetic",
             name: "Genetic algorithm",
             available: false,
-            note: missing("the supercube genetic solver"),
+            note: "not on this page yet: use `twisty solve --puzzle supercube:N --solver ga` (the solver works in the core model's slice notation, x0 y1' …, which the page does not translate yet)".into(),
             optimal: false,
         }],
     }
