@@ -180,11 +180,12 @@ impl Env {
 
     /// Loads (or builds) every table now, so that the first solve does not wait for them.
     pub fn warm_up(&self) {
+        // Quickest first: the 2x2x2 table and the Thistlethwaite tables (in memory, not in
+        // the table cache) take seconds, the Kilominx optimal solver's databases the longest.
         let _ = self.cube2_optimal();
+        let _ = twisty_solvers::thistlethwaite::Thistlethwaite::global();
         let _ = self.kilominx_fast();
         let _ = self.kilominx_optimal();
-        // In memory, not in the table cache: a few seconds.
-        let _ = twisty_solvers::thistlethwaite::Thistlethwaite::global();
     }
 
     /// The fast Kilominx solver (67 MiB of tables, built in a few seconds when missing).
