@@ -51,7 +51,12 @@ fn is_broken_pipe_panic(message: &str) -> bool {
 pub fn exit_quietly_on_broken_pipe() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if info.payload_as_str().is_some_and(is_broken_pipe_panic) {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied());
+        if message.is_some_and(is_broken_pipe_panic) {
             closed_stdout();
         }
         default(info);
