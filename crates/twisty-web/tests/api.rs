@@ -429,6 +429,42 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
 }
 
 #[tokio::test]
+async fn supercube_genetic_solver_for_small_cubes() {
+    let (s, base, _tables) = server(false, None).await;
+    let scramble = "R 2U' F2 D L' x B 2R";
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:3", "moves": scramble, "time_limit": 30}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "genetic");
+    let all = format!("{scramble} {}", v["solution_text"].as_str().unwrap());
+    let (_, check) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "supercube:3", "moves": all}),
+    )
+    .await;
+    assert_eq!(check["solved"], true, "{all}");
+    // Larger cubes list the solver as unavailable, with the reason.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:6", "moves": "R", "solver": "genetic"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(kind(&v), "solver");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("supercube:6"),
+        "{v}"
+    );
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn solve_3x3x3_random_state_and_facelets() {
     let (s, base, _tables) = server(false, None).await;
     let (st, sc) = get(&base, "/api/scramble?puzzle=3x3x3&seed=9").await;
