@@ -886,7 +886,7 @@ fn supercube_core_moves(model: &Model, tokens: &[String]) -> Result<Vec<SuperMov
     Ok(out)
 }
 
-/// The display token of each core supercube move (the shortest name turning one slice).
+/// The display token of each core supercube move (the plainest name turning one slice).
 fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
     let mut names: HashMap<SuperMove, String> = HashMap::new();
     for id in 0..model.move_count() as u16 {
@@ -897,7 +897,9 @@ fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
                 axis: *axis,
                 angle: q - 1,
             };
-            if names.get(&m).is_none_or(|old| old.len() > name.len()) {
+            // Outer faces (`L'`) before layer numbers (`3R`), then the shortest.
+            let key = |t: &str| (t.starts_with(|c: char| c.is_ascii_digit()), t.len());
+            if names.get(&m).is_none_or(|old| key(old) > key(name)) {
                 names.insert(m, name.to_string());
             }
         }
