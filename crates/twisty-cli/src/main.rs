@@ -12,6 +12,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    output::exit_quietly_on_broken_pipe();
     let cli = args::Cli::parse();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,9 +18,63 @@ pub fn human_duration(d: Duration) -> String {
     }
 }
 
-/// Prints a JSON value on stdout, pretty-printed.
+/// Prints a JSON value on stdout, pretty-printed. A closed stdout ends the program quietly
+/// with success ([`exit_quietly_on_broken_pipe`]).
 pub fn print_json(v: &serde_json::Value) -> CliResult {
+    use std::io::Write;
     let text = serde_json::to_string_pretty(v).map_err(CliError::failure)?;
-    println!("{text}");
-    Ok(())
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => closed_stdout(),
+        Err(e) => Err(CliError::failure(anyhow::anyhow!("writing to stdout: {e}"))),
+    }
+}
+
+/// Ends the program with success: the reader of stdout has gone (`twisty … | head -1`),
+/// which is how Unix tools treat a closed pipe. Table files are written to a temporary
+/// name and renamed, so nothing half-written is left behind.
+fn closed_stdout() -> ! {
+    std::process::exit(0)
+}
+
+/// Whether a panic message is the one `println!` raises when stdout is a closed pipe.
+fn is_broken_pipe_panic(message: &str) -> bool {
+    message.starts_with("failed printing to stdout")
+        && (message.contains("Broken pipe") || message.contains("os error 32"))
+}
+
+/// Makes every `println!` on a closed stdout (`twisty scramble --count 100000 | head -1`)
+/// end the program quietly with success instead of a panic: the standard library ignores
+/// SIGPIPE, so the write fails with `EPIPE` and `println!` panics; this panic hook turns
+/// that one panic into exit status 0 and leaves every other panic's report alone.
+pub fn exit_quietly_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied());
+        if message.is_some_and(is_broken_pipe_panic) {
+            closed_stdout();
+        }
+        default(info);
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn broken_pipe_panics_are_recognised() {
+        assert!(is_broken_pipe_panic(
+            "failed printing to stdout: Broken pipe (os error 32)"
+        ));
+        assert!(!is_broken_pipe_panic(
+            "failed printing to stdout: No space left on device (os error 28)"
+        ));
+        assert!(!is_broken_pipe_panic("index out of bounds"));
+    }
 }

@@ -609,6 +609,34 @@ impl Model {
         self.moves.get(&t).ok_or(UnknownToken(token.to_string()))
     }
 
+    /// For a cube model, the slice turns a move makes: `(axis, slice, quarter turns)` with
+    /// axis 0, 1, 2 = x (R), y (U), z (F), slice `0..N` counted from the −axis side, and
+    /// 1..=3 quarter turns anticlockwise seen from the +axis side (right-hand rule).
+    /// `None` for an unknown token or a model that is not a cube.
+    pub fn cube_slice_turns(&self, token: &str) -> Option<Vec<(u8, u8, u8)>> {
+        let Kind::Cube(n) = self.kind else {
+            return None;
+        };
+        let m = self.lookup(token).ok()?;
+        let axis = (0..3).find(|&i| m.axis64[i].abs() > 0.5)?;
+        let sign = m.axis64[axis].signum();
+        let half = (n as f64 - 1.0) / 2.0;
+        let q = ((sign * m.angle as f64) / std::f64::consts::FRAC_PI_2).round() as i64;
+        let q = q.rem_euclid(4) as u8;
+        if q == 0 {
+            return Some(Vec::new());
+        }
+        Some(
+            (0..n)
+                .filter(|&s| {
+                    let d = sign * (s as f64 - half);
+                    (d >= m.lo && d <= m.hi) != m.outside
+                })
+                .map(|s| (axis as u8, s as u8, q))
+                .collect(),
+        )
+    }
+
     /// The number of named moves.
     pub fn move_count(&self) -> usize {
         self.names.len()

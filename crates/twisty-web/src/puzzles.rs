@@ -9,19 +9,28 @@
 use crate::core_adapter;
 use crate::geometry::{Anim, DisplayState, Model};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Instant;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3, CubieCube};
 use twisty_core::kilominx::Kilominx;
+use twisty_core::supercube::{SuperMove, Supercube};
 use twisty_core::Metric;
 use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
+use twisty_solvers::genetic::GeneticSolver;
+use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::optimal::cube2::Cube2Optimal;
 use twisty_solvers::optimal::kilominx::KilominxOptimal;
+use twisty_solvers::Solver;
 use twisty_solvers::{Limits, SearchStats};
 
+/// Largest supercube the page solves with the genetic solver.
+pub const MAX_GA_SUPERCUBE: u8 = 4;
+/// Seed of the genetic solver's random generator (fixed: the same input, the same solution).
+const GA_SEED: u64 = 1;
 /// Largest supercube the page shows.
 pub const MAX_SUPERCUBE: u8 = 7;
 /// Longest move sequence accepted as input (after expanding repeats).
@@ -161,6 +170,7 @@ pub struct Env {
     max_memory: Option<u64>,
     cube2: OnceLock<Result<Cube2Optimal, String>>,
     kilominx: OnceLock<Result<KilominxOptimal, String>>,
+    kilominx_fast: OnceLock<Result<KilominxFast, String>>,
 }
 
 impl Env {
@@ -172,13 +182,29 @@ impl Env {
             max_memory,
             cube2: OnceLock::new(),
             kilominx: OnceLock::new(),
+            kilominx_fast: OnceLock::new(),
         }
     }
 
     /// Loads (or builds) every table now, so that the first solve does not wait for them.
     pub fn warm_up(&self) {
+        // Quickest first: the 2x2x2 table and the Thistlethwaite tables (in memory, not in
+        // the table cache) take seconds, the Kilominx optimal solver's databases the longest.
         let _ = self.cube2_optimal();
+        let _ = twisty_solvers::thistlethwaite::Thistlethwaite::global();
+        let _ = self.kilominx_fast();
         let _ = self.kilominx_optimal();
+    }
+
+    /// The fast Kilominx solver (67 MiB of tables, built in a few seconds when missing).
+    fn kilominx_fast(&self) -> Result<&KilominxFast, PuzzleError> {
+        self.kilominx_fast
+            .get_or_init(|| {
+                let cache = twisty_search::TableCache::new(&self.tables_dir).with_max_memory(self.max_memory);
+                KilominxFast::new(&cache, false).map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(|e| PuzzleError::Internal(format!("Kilominx fast-solver tables: {e}")))
     }
 
     fn kilominx_optimal(&self) -> Result<&KilominxOptimal, PuzzleError> {
@@ -219,15 +245,23 @@ pub struct SolverInfo {
 
 /// The solvers for `p`, the first available one being the default.
 pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
-    let missing = |what: &str| format!("{what} is not part of this build yet");
     match p {
-        PuzzleId::Cube3 => vec![SolverInfo {
-            id: "two-phase",
-            name: "Two-phase (Kociemba)",
-            available: true,
-            note: "at most 21 moves (HTM) by default; usually well under a second".into(),
-            optimal: false,
-        }],
+        PuzzleId::Cube3 => vec![
+            SolverInfo {
+                id: "two-phase",
+                name: "Two-phase (Kociemba)",
+                available: true,
+                note: "at most 21 moves (HTM) by default; usually well under a second".into(),
+                optimal: false,
+            },
+            SolverInfo {
+                id: "thistlethwaite",
+                name: "Thistlethwaite (four phases)",
+                available: true,
+                note: "the classic four-phase reduction: about 30-50 moves (HTM), in milliseconds once its tables are built in memory (a few seconds; `twisty serve` builds them at start-up)".into(),
+                optimal: false,
+            },
+        ],
         PuzzleId::Cube2 => vec![
             SolverInfo {
                 id: "optimal",
@@ -246,25 +280,29 @@ pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
         ],
         PuzzleId::Kilominx => vec![
             SolverInfo {
+                id: "fast",
+                name: "Fast (three-phase reduction)",
+                available: true,
+                note: "any state in about a millisecond, then shorter solutions for up to a second (or half the time limit if less); builds 67 MiB of tables on first use (a few seconds)".into(),
+                optimal: false,
+            },
+            SolverInfo {
                 id: "optimal",
                 name: "Optimal (IDA*, sparse pattern databases)",
                 available: true,
                 note: "shortest (every move counts 1); fine up to about 10 moves, longer scrambles may hit the time limit; builds 18 MB of tables on first use (a few seconds)".into(),
                 optimal: true,
             },
-            SolverInfo {
-                id: "fast",
-                name: "Fast (sub-optimal)",
-                available: false,
-                note: missing("the fast Kilominx solver"),
-                optimal: false,
-            },
         ],
-        PuzzleId::Supercube(_) => vec![SolverInfo {
+        PuzzleId::Supercube(n) => vec![SolverInfo {
             id: "genetic",
-            name: "Genetic algorithm",
-            available: false,
-            note: missing("the supercube genetic solver"),
+            name: "Genetic algorithm (seed 004)",
+            available: n <= MAX_GA_SUPERCUBE,
+            note: if n <= MAX_GA_SUPERCUBE {
+                "solves every cubie, the inner ones too, cluster by cluster from the core outwards; long solutions (hundreds of slice turns), seconds for small cubes; stops at the time limit".into()
+            } else {
+                format!("offered up to {MAX_GA_SUPERCUBE}x{MAX_GA_SUPERCUBE}x{MAX_GA_SUPERCUBE} here (larger cubes take minutes): use `twisty solve --puzzle supercube:{n} --solver ga`")
+            },
             optimal: false,
         }],
     }
@@ -590,6 +628,23 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
             };
         }
     }
+    if p == PuzzleId::Kilominx {
+        if let Ok(fast) = env.kilominx_fast() {
+            // A node budget rather than a time budget, so that a seed always gives the same
+            // scramble (the same budget as `twisty scramble --puzzle kilominx`).
+            let limits = Limits {
+                max_nodes: Some(KILOMINX_SCRAMBLE_NODES),
+                timeout: Some(std::time::Duration::from_secs(60)),
+                ..Limits::default()
+            };
+            if let Some(s) = core_adapter::random_state_scramble(&Kilominx, fast, &mut rng, &limits) {
+                return Scramble {
+                    scramble: s,
+                    kind: "random-state",
+                };
+            }
+        }
+    }
     let (faces, len): (Vec<String>, usize) = match p {
         PuzzleId::Cube3 => (cube_faces(1), 25),
         PuzzleId::Cube2 => (vec!["U".into(), "R".into(), "F".into()], 11),
@@ -625,6 +680,9 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
         kind: "random-moves",
     }
 }
+
+/// Node budget of the fast Kilominx solver's search for a shorter random-state scramble.
+const KILOMINX_SCRAMBLE_NODES: u64 = 20_000;
 
 /// Face turns of the outer `depth` layers of a cube: `R`, `2R`, …
 fn cube_faces(depth: usize) -> Vec<String> {
@@ -726,6 +784,20 @@ pub fn solve(
     let model = p.model();
     let solved = match (p, solver) {
         (PuzzleId::Cube2, "astar") => solve_cube2_astar(model, &parsed.state, limits)?,
+        (PuzzleId::Kilominx, "fast") => {
+            let (moves, _) = core_adapter::parse_with(&Kilominx, &parsed.moves.join(" "))?;
+            let state = Kilominx.state_after(&moves);
+            // The time limit bounds only the search for shorter solutions; keep it well
+            // inside the request's limit, which cancels the solve when it passes.
+            let mut limits = limits.clone();
+            let budget = limits
+                .timeout
+                .map_or(twisty_solvers::kilominx_fast::DEFAULT_BUDGET, |t| {
+                    (t / 2).min(twisty_solvers::kilominx_fast::DEFAULT_BUDGET)
+                });
+            limits.timeout = Some(budget);
+            core_adapter::solve_with(&Kilominx, env.kilominx_fast()?, &state, &limits)?
+        }
         (PuzzleId::Kilominx, "optimal") => {
             let (moves, _) = core_adapter::parse_with(&Kilominx, &parsed.moves.join(" "))?;
             let state = Kilominx.state_after(&moves);
@@ -753,6 +825,16 @@ pub fn solve(
                 twisty_solvers::twophase::TwoPhase::global(),
                 &state,
                 &limits,
+            )?
+        }
+        (PuzzleId::Supercube(n), "genetic") => solve_supercube_ga(n, model, parsed, limits)?,
+        (PuzzleId::Cube3, "thistlethwaite") => {
+            let state = cube3_core_state(parsed)?;
+            core_adapter::solve_with(
+                &Cube3,
+                twisty_solvers::thistlethwaite::Thistlethwaite::global(),
+                &state,
+                limits,
             )?
         }
         _ => {
@@ -786,6 +868,84 @@ fn cube3_core_state(parsed: &Parsed) -> Result<CubieCube, PuzzleError> {
             Ok(Cube3.state_after(&moves))
         }
     }
+}
+
+/// The core supercube moves of display move tokens.
+fn supercube_core_moves(model: &Model, tokens: &[String]) -> Result<Vec<SuperMove>, PuzzleError> {
+    let mut out = Vec::new();
+    for t in tokens {
+        let turns = model
+            .cube_slice_turns(t)
+            .ok_or_else(|| PuzzleError::Internal(format!("`{t}` is not a move of the cube")))?;
+        out.extend(turns.into_iter().map(|(axis, slice, q)| SuperMove {
+            slice,
+            axis,
+            angle: q - 1,
+        }));
+    }
+    Ok(out)
+}
+
+/// The display token of each core supercube move (the plainest name turning one slice).
+fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
+    let mut names: HashMap<SuperMove, String> = HashMap::new();
+    for id in 0..model.move_count() as u16 {
+        let name = model.move_name(id);
+        if let Some([(axis, slice, q)]) = model.cube_slice_turns(name).as_deref() {
+            let m = SuperMove {
+                slice: *slice,
+                axis: *axis,
+                angle: q - 1,
+            };
+            // Outer faces (`L'`) before layer numbers (`3R`), then the shortest.
+            let key = |t: &str| (t.starts_with(|c: char| c.is_ascii_digit()), t.len());
+            if names.get(&m).is_none_or(|old| key(old) > key(name)) {
+                names.insert(m, name.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// Solves a supercube with the genetic solver, in the core model, and names the moves as the
+/// display model does.
+fn solve_supercube_ga(n: u8, model: &Model, parsed: &Parsed, limits: &Limits) -> Result<Solved, PuzzleError> {
+    if n > MAX_GA_SUPERCUBE {
+        return Err(PuzzleError::Solver(format!(
+            "the genetic solver is offered up to {MAX_GA_SUPERCUBE}x{MAX_GA_SUPERCUBE}x{MAX_GA_SUPERCUBE} here"
+        )));
+    }
+    let cube = Supercube::new(n as usize).map_err(|e| PuzzleError::BadRequest(e.to_string()))?;
+    let state = cube.state_after(&supercube_core_moves(model, &parsed.moves)?);
+    let solver = GeneticSolver {
+        seed: GA_SEED,
+        ..GeneticSolver::default()
+    };
+    let sol = solver
+        .solve(&cube, &state, limits)
+        .map_err(core_adapter::solve_error)?;
+    let moves = twisty_core::supercube::simplify(&sol.moves);
+    twisty_solvers::verify(&cube, &state, &moves).map_err(core_adapter::solve_error)?;
+    let names = supercube_tokens(model);
+    let tokens = moves
+        .iter()
+        .map(|m| {
+            names
+                .get(m)
+                .cloned()
+                .ok_or_else(|| PuzzleError::Internal(format!("no name for the slice turn {m:?}")))
+        })
+        .collect::<Result<Vec<String>, PuzzleError>>()?;
+    Ok(Solved {
+        length: cube.length(&moves, limits.metric),
+        moves: tokens,
+        metric: match limits.metric {
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+        },
+        optimal: false,
+        stats: Stats::from(&sol.stats),
+    })
 }
 
 fn solve_cube2_astar(model: &Model, state: &DisplayState, limits: &Limits) -> Result<Solved, PuzzleError> {
@@ -950,6 +1110,75 @@ mod tests {
     }
 
     #[test]
+    fn core_supercube_and_display_model_agree() {
+        // The display moves translated to core slice turns generate the same group: every
+        // sequence has the same order in both models, up to a whole-cube rotation (the
+        // display model calls a turned cube solved, the core model does not). A wrong
+        // axis, slice or direction convention breaks this.
+        let mut rng = twisty_core::seeded_rng(21);
+        for n in 2..=4u8 {
+            let p = PuzzleId::Supercube(n);
+            let model = p.model();
+            let cube = Supercube::new(n as usize).unwrap();
+            for len in 1..=8 {
+                let s = scramble(p, rand::Rng::random_range(&mut rng, 0..1000), &test_env());
+                let tokens: Vec<String> = parse_moves(p, &s.scramble)
+                    .unwrap()
+                    .into_iter()
+                    .take(len)
+                    .collect();
+                let core = supercube_core_moves(model, &tokens).unwrap();
+                let mut c = cube.solved();
+                let core_order = order(
+                    || {
+                        cube.apply_all(&mut c, &core);
+                        c.orient.iter().all(|&o| o == c.orient[0])
+                    },
+                    100_000,
+                );
+                let mut shown = model.solved();
+                let shown_order = order(
+                    || {
+                        for t in &tokens {
+                            model.apply(&mut shown, t).unwrap();
+                        }
+                        model.is_solved(&shown)
+                    },
+                    100_000,
+                );
+                let (Some(core_order), Some(shown_order)) = (core_order, shown_order) else {
+                    panic!("{n}: {tokens:?}: no order found");
+                };
+                if n <= 3 {
+                    assert_eq!(core_order, shown_order, "{n}: {tokens:?}");
+                } else {
+                    // From 4x4x4 up the display model hides the inner cubies and does not
+                    // tell like centres apart, so its order may be a divisor.
+                    assert_eq!(core_order % shown_order, 0, "{n}: {tokens:?}");
+                }
+            }
+            // Every slice turn has a display name.
+            assert_eq!(supercube_tokens(model).len(), 9 * n as usize);
+        }
+    }
+
+    #[test]
+    fn genetic_solver_solves_small_supercubes() {
+        for n in 2..=3u8 {
+            let p = PuzzleId::Supercube(n);
+            let parsed = parse_input(p, &Input::Moves("R 2U' F2 D L' x B")).unwrap();
+            let limits = Limits {
+                timeout: Some(std::time::Duration::from_secs(60)),
+                ..Limits::default()
+            };
+            // `solve` replays the moves on the display model and checks it is solved.
+            let sol = solve(p, &parsed, "genetic", &limits, &test_env()).unwrap();
+            assert!(!sol.moves.is_empty());
+        }
+        assert!(pick_solver(PuzzleId::Supercube(5), Some("genetic")).is_err());
+    }
+
+    #[test]
     fn ids_round_trip() {
         for p in PuzzleId::all() {
             assert_eq!(PuzzleId::parse(&p.id()), Ok(p));
@@ -1054,7 +1283,9 @@ mod tests {
     fn scrambles_parse() {
         let dir = tempfile::tempdir().unwrap();
         let env = Env::new(dir.path().to_path_buf(), None);
-        for p in PuzzleId::all() {
+        // The Kilominx's random-state scramble needs the fast solver's 67 MiB of tables:
+        // tests/api.rs builds them once and covers it.
+        for p in PuzzleId::all().into_iter().filter(|&p| p != PuzzleId::Kilominx) {
             let s = scramble(p, 7, &env);
             let parsed = parse_input(p, &Input::Moves(&s.scramble)).unwrap();
             assert!(!parsed.moves.is_empty());

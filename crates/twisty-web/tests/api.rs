@@ -3,13 +3,39 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use twisty_search::TableCache;
+use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_web::{start, RunningServer, ServerConfig};
 
+/// The fast Kilominx solver's tables (67 MiB), built once per run of this test binary into
+/// cargo's temporary directory for tests (kept between runs, checked by the table cache).
+fn kilominx_fast_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("twisty-web-kilominx-fast");
+        std::fs::create_dir_all(&dir).unwrap();
+        KilominxFast::new(&TableCache::new(&dir), false).unwrap();
+        dir
+    })
+}
+
 async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String, tempfile::TempDir) {
-    // Tables go to a directory of this test's own, removed when the test ends.
+    // Tables go to a directory of this test's own, removed when the test ends; the fast
+    // Kilominx solver's tables are linked in from the copy built once for all tests.
     let dir = tempfile::tempdir().unwrap();
     let tables = dir.path().to_path_buf();
+    let shared = kilominx_fast_tables();
+    let cache = TableCache::new(shared);
+    for spec in twisty_solvers::kilominx_fast::specs() {
+        let from = cache.path(&spec);
+        let to = tables.join(from.file_name().unwrap());
+        if std::fs::hard_link(&from, &to).is_err() {
+            std::fs::copy(&from, &to).unwrap();
+        }
+    }
     let config = ServerConfig {
         port: 0,
         max_concurrent_solves: max_solves,
@@ -25,7 +51,7 @@ async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String
 
 fn client() -> reqwest::Client {
     reqwest::Client::builder()
-        .timeout(Duration::from_secs(30))
+        .timeout(Duration::from_secs(90))
         .build()
         .unwrap()
 }
@@ -344,6 +370,101 @@ async fn solve_2x2_and_check_every_step() {
 }
 
 #[tokio::test]
+async fn kilominx_fast_solver_and_random_state_scramble() {
+    let (s, base, _tables) = server(false, None).await;
+    // The fast solver is listed first, so it is the page's default.
+    let (_, v) = get(&base, "/api/puzzles").await;
+    let kilo = v["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "kilominx")
+        .unwrap();
+    assert_eq!(kilo["solvers"][0]["id"], "fast");
+    assert_eq!(kilo["solvers"][0]["available"], true);
+
+    let (st, sc) = get(&base, "/api/scramble?puzzle=kilominx&seed=5").await;
+    assert_eq!(st, StatusCode::OK, "{sc}");
+    assert_eq!(sc["kind"], "random-state");
+    let (_, again) = get(&base, "/api/scramble?puzzle=kilominx&seed=5").await;
+    assert_eq!(sc["scramble"], again["scramble"]);
+    let scramble = sc["scramble"].as_str().unwrap();
+    // No solver named: the default, the fast solver.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "kilominx", "moves": scramble}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "fast");
+    assert_eq!(v["optimal"], false);
+    let n = v["length"].as_u64().unwrap();
+    assert!(n > 0 && n as usize == v["steps"].as_array().unwrap().len());
+    let all = format!("{scramble} {}", v["solution_text"].as_str().unwrap());
+    let (_, check) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "kilominx", "moves": all}),
+    )
+    .await;
+    assert_eq!(check["solved"], true, "{all}");
+    // An explicit request with a short time limit still returns a verified solution.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "kilominx", "moves": "R DBL2' F", "solver": "fast", "time_limit": 0.5}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let all = format!("R DBL2' F {}", v["solution_text"].as_str().unwrap());
+    let (_, check) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "kilominx", "moves": all}),
+    )
+    .await;
+    assert_eq!(check["solved"], true, "{all}");
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn supercube_genetic_solver_for_small_cubes() {
+    let (s, base, _tables) = server(false, None).await;
+    let scramble = "R 2U' F2 D L' x B 2R";
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:3", "moves": scramble, "time_limit": 30}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "genetic");
+    let all = format!("{scramble} {}", v["solution_text"].as_str().unwrap());
+    let (_, check) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "supercube:3", "moves": all}),
+    )
+    .await;
+    assert_eq!(check["solved"], true, "{all}");
+    // Larger cubes list the solver as unavailable, with the reason.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:6", "moves": "R", "solver": "genetic"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(kind(&v), "solver");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("supercube:6"),
+        "{v}"
+    );
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn solve_3x3x3_random_state_and_facelets() {
     let (s, base, _tables) = server(false, None).await;
     let (st, sc) = get(&base, "/api/scramble?puzzle=3x3x3&seed=9").await;
@@ -384,6 +505,25 @@ async fn solve_3x3x3_random_state_and_facelets() {
     )
     .await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    // The Thistlethwaite solver on the same state, given as facelets (the time limit covers
+    // building its tables: 2-30 s in a test build on a busy machine).
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "facelets": sc["facelets"], "solver": "thistlethwaite", "time_limit": 60}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "thistlethwaite");
+    // The phases take at most 7 + 10 + 13 + 15 moves.
+    assert!(v["length"].as_u64().unwrap() <= 45, "{v}");
+    let all = format!(
+        "{} {}",
+        sc["scramble"].as_str().unwrap(),
+        v["solution_text"].as_str().unwrap()
+    );
+    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3", "moves": all})).await;
+    assert_eq!(check["solved"], true);
     s.shutdown().await.unwrap();
 }
 
