@@ -47,15 +47,14 @@ pub struct GaResult {
     pub generations: usize,
 }
 
-/// Evaluates one chromosome (normalises it and forces gene 0 onto the active cubie's
-/// slice first): the best error over its prefixes, ignoring prefixes that return to the
+/// Evaluates one chromosome (after forcing gene 0 onto the active cubie's slice; it is
+/// not normalised here, see [`run`]): the best error over its prefixes, ignoring prefixes that return to the
 /// starting state, and the first prefix length reaching it. `scratch` holds two cubes.
 ///
 /// Only the tracked positions (groups A and B) are simulated: the error depends on them
 /// alone. When they are all back at their start, the prefix is replayed on the whole cube
 /// to tell whether the cube itself returned to the start.
 pub fn evaluate(p: &Problem<'_>, genes: &mut [u8], scratch: &mut [u8]) -> (u64, usize) {
-    normalise(genes);
     let axis = ((genes[0] % 9) / 3) as usize;
     genes[0] = 9 * p.act[axis] as u8 + genes[0] % 9;
     let (scratch, full) = scratch.split_at_mut(p.cube.len());
@@ -103,6 +102,28 @@ pub fn with_scratch<T>(len: usize, f: impl FnOnce(&mut [u8]) -> T) -> T {
     })
 }
 
+/// Unique selection (`SelectionUnique`): walking the population best first, a specimen is
+/// taken when its fitness differs from the last one taken, or when the specimens left are
+/// no more than the places left — so a short list is padded from the *worst* end, as the
+/// seed's code does. `order` is sorted by fitness; `winners` receives indices.
+pub fn select_unique(order: &[usize], fit: &[(u64, usize)], n_win: usize, winners: &mut Vec<usize>) {
+    winners.clear();
+    let Some(&first) = order.first() else {
+        return;
+    };
+    winners.push(first);
+    let mut last = fit[first].0;
+    for (k, &i) in order.iter().enumerate().skip(1) {
+        if winners.len() >= n_win {
+            break;
+        }
+        if fit[i].0 != last || order.len() - 1 - k < n_win - winners.len() {
+            winners.push(i);
+            last = fit[i].0;
+        }
+    }
+}
+
 /// Runs one GA.
 pub fn run(p: &Problem<'_>, params: &GaParams, rng: &mut TwistyRng) -> GaResult {
     let len = params.chromosome;
@@ -111,6 +132,12 @@ pub fn run(p: &Problem<'_>, params: &GaParams, rng: &mut TwistyRng) -> GaResult 
     let mut pop: Vec<Vec<u8>> = (0..pop_n)
         .map(|_| (0..len).map(|_| random_gene(rng)).collect())
         .collect();
+    // Chromosomes are normalised when they are made (here and in `crossover`), never after a
+    // mutation: the seed's `Check()` runs once per chromosome (its `IsChecked` flag), so the
+    // conjugates the mutation writes are evaluated as written.
+    for g in &mut pop {
+        normalise(g);
+    }
     let mut next: Vec<Vec<u8>> = vec![vec![0u8; len]; pop_n];
     let mut fit: Vec<(u64, usize)> = vec![(u64::MAX, 0); pop_n];
     let mut order: Vec<usize> = (0..pop_n).collect();
@@ -140,26 +167,7 @@ pub fn run(p: &Problem<'_>, params: &GaParams, rng: &mut TwistyRng) -> GaResult 
         if best.fitness < p.high_score || generation >= params.generations {
             break;
         }
-        // Unique selection: the best specimen of each distinct fitness, then padding.
-        winners.clear();
-        let mut last = None;
-        for &i in &order {
-            if winners.len() == n_win {
-                break;
-            }
-            if last != Some(fit[i].0) {
-                winners.push(i);
-                last = Some(fit[i].0);
-            }
-        }
-        for &i in &order {
-            if winners.len() == n_win {
-                break;
-            }
-            if !winners.contains(&i) {
-                winners.push(i);
-            }
-        }
+        select_unique(&order, &fit, n_win, &mut winners);
         // One-point crossover of random winner pairs; the population is replaced.
         for k in 0..pop_n.div_ceil(2) {
             let mi = rng.random_range(0..winners.len());

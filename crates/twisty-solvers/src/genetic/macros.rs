@@ -336,30 +336,43 @@ impl MacroLibrary {
     }
 }
 
-/// Maps a macro learned on an `from_n` cube onto the cluster of the active cubie `act`
-/// (`[x, y, z]`) of an `n` cube: the 1st, 2nd and 3rd distinct slices of the macro become
-/// the active cubie's x, y and z coordinates, and a slice that mirrors an already mapped one
-/// (`from_n − 1 − s`) becomes the mirrored coordinate (`n − 1 − c`). `None` when the macro
-/// needs more than three independent slices.
+/// Maps a macro onto the cluster of the active cubie `act` (`[x, y, z]`) of an `n` cube as
+/// the seed's `DecodeSolution` does: the macro's distinct slices are numbered in order of
+/// first appearance; a slice equal to `n − 1` minus an already numbered slice (mirror taken
+/// on the *current* cube, whatever size the macro was learned on) takes that slice's mirrored
+/// coordinate. The 1st, 2nd and 3rd numbered slices become x, y and z; a 4th, 5th and 6th
+/// become `n − 1 − x`, `n − 1 − y` and `n − 1 − z`. Returns `false` (macro not usable here)
+/// where the seed's code would index past its three coordinates: a 7th distinct slice, or
+/// the mirror of a 4th..6th one.
 pub fn remap(m: &Macro, n: usize, act: [usize; 3], out: &mut Vec<u8>) -> bool {
-    let from_n = m.n as usize;
-    let mut map = [u8::MAX; 16];
-    let mut next = 0;
+    let mut map = [0u8; 6];
+    let mut len = 0;
     out.clear();
     for &c in &m.moves {
-        let (s, rest) = ((c / 9) as usize, c % 9);
-        if map[s] == u8::MAX {
-            let mirror = from_n - 1 - s;
-            map[s] = if map[mirror] != u8::MAX {
-                (n - 1 - map[mirror] as usize) as u8
-            } else if next < 3 {
-                next += 1;
-                act[next - 1] as u8
-            } else {
-                return false;
-            };
-        }
-        out.push(9 * map[s] + rest);
+        let (s, rest) = (c / 9, c % 9);
+        let idx = match map[..len].iter().position(|&x| x == s) {
+            Some(i) => i,
+            None => {
+                let mirror = (n - 1).checked_sub(s as usize);
+                match mirror.and_then(|ms| map[..len].iter().position(|&x| x as usize == ms)) {
+                    Some(i) => i + 3,
+                    None => {
+                        if len == map.len() {
+                            return false;
+                        }
+                        map[len] = s;
+                        len += 1;
+                        len - 1
+                    }
+                }
+            }
+        };
+        let slice = match idx {
+            0..=2 => act[idx],
+            3..=5 => n - 1 - act[idx - 3],
+            _ => return false,
+        };
+        out.push(9 * slice as u8 + rest);
     }
     true
 }
@@ -448,22 +461,42 @@ mod tests {
     }
 
     #[test]
-    fn remap_follows_first_appearance_and_mirrors() {
-        // On a 3-cube: slices 0, 2 (mirror of 0), 1.
+    fn remap_follows_first_appearance_and_mirrors_on_the_current_cube() {
+        // Learned on a 3-cube: slices 0, 2 (its mirror there), 1.
         let m = Macro {
             n: 3,
             key: vec![0; 27],
             moves: vec![0, 18 + 3, 9 + 6],
         };
         let mut out = Vec::new();
+        // On a 3-cube, 2 mirrors 0: 0 -> x = 0, 2 -> 3-1-0 = 2, 1 -> y = 1.
+        assert!(remap(&m, 3, [0, 1, 2], &mut out));
+        assert_eq!(out, vec![0, 18 + 3, 9 + 6]);
+        // On a 7-cube the mirror of 0 is 6, so 2 is a new slice (as the seed's
+        // DecodeSolution does): 0 -> x = 1, 2 -> y = 3, 1 -> z = 5.
         assert!(remap(&m, 7, [1, 3, 5], &mut out));
-        // 0 -> x = 1, 2 -> 7-1-1 = 5, 1 -> y = 3.
-        assert_eq!(out, vec![9, 45 + 3, 27 + 6]);
-        let four = Macro {
+        assert_eq!(out, vec![9, 27 + 3, 45 + 6]);
+        // A 4th, 5th and 6th distinct slice take the mirrors of x, y and z.
+        let six = Macro {
+            n: 16,
+            key: vec![0; 4096],
+            moves: vec![0, 9, 18, 27, 36 + 1, 45 + 2],
+        };
+        assert!(remap(&six, 16, [0, 1, 2], &mut out));
+        assert_eq!(out, vec![0, 9, 18, 135, 126 + 1, 117 + 2]);
+        // A 7th distinct slice, or the mirror of a 4th one, has no coordinate.
+        let seven = Macro {
             n: 8,
             key: vec![0; 512],
-            moves: vec![0, 9, 18, 27],
+            moves: vec![0, 9, 18, 27, 36, 45, 54],
         };
-        assert!(!remap(&four, 8, [0, 1, 2], &mut out));
+        // 0,1,2,3 then 4 = mirror of 3 (the 4th slice).
+        assert!(!remap(&seven, 8, [0, 1, 2], &mut out));
+        let seven = Macro {
+            n: 16,
+            key: vec![0; 4096],
+            moves: vec![0, 9, 18, 27, 36, 45, 54],
+        };
+        assert!(!remap(&seven, 16, [0, 1, 2], &mut out));
     }
 }

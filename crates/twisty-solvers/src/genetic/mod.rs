@@ -277,7 +277,9 @@ impl GeneticSolver {
         let mut group = vec![0u8; cube.len()];
         let mut b_members: Vec<usize> = Vec::new();
         let mut played: Vec<u8> = Vec::new();
-        let mut try_macros = false;
+        // The seed's `TrySolutions` starts true: macros are tried after the first GA run even
+        // when it found no improvement.
+        let mut try_macros = true;
         let mut stats = GaSolution {
             moves: Vec::new(),
             simplified: Vec::new(),

@@ -287,3 +287,56 @@ fn simplify_drops_identity_runs_and_keeps_the_effect() {
         assert!(s.len() <= m.len());
     }
 }
+
+#[test]
+fn unique_selection_pads_from_the_worst_end() {
+    // Fitness by index; `order` sorted best first.
+    let fit: Vec<(u64, usize)> = [5, 5, 5, 7, 7, 9, 9, 9, 9, 9].iter().map(|&f| (f, 1)).collect();
+    let order: Vec<usize> = (0..10).collect();
+    let mut w = Vec::new();
+    // Three distinct values, then the last places taken from the end of the list.
+    ga::select_unique(&order, &fit, 5, &mut w);
+    assert_eq!(w, vec![0, 3, 5, 8, 9]);
+    // Enough distinct values: the best of each.
+    let fit: Vec<(u64, usize)> = [1, 2, 2, 3, 4, 5].iter().map(|&f| (f, 1)).collect();
+    ga::select_unique(&[0, 1, 2, 3, 4, 5], &fit, 4, &mut w);
+    assert_eq!(w, vec![0, 1, 3, 4]);
+    // All equal: the first, then the worst end.
+    let fit = vec![(3u64, 1); 6];
+    ga::select_unique(&[0, 1, 2, 3, 4, 5], &fit, 3, &mut w);
+    assert_eq!(w, vec![0, 4, 5]);
+}
+
+#[test]
+fn evaluation_keeps_a_mutant_as_written() {
+    // A conjugate x0 · x1 · x0' (which normalisation would shorten to x1) is evaluated and
+    // kept as written: only gene 0 is moved onto the active cubie's slice.
+    let (p, s) = scrambled(3, 9);
+    let t = Tables::new(&p);
+    let cube = s.orient.clone();
+    let n = 3;
+    let group = vec![2u8; cube.len()];
+    let act = [0, 0, 0];
+    let genes = free_genes(n, act);
+    let tracked = t.tracked_indices(&group);
+    let (fa, fb) = scores(&t, &cube, &group);
+    let problem = ga::Problem {
+        tables: &t,
+        cube: &cube,
+        group: &group,
+        b_len: cube.len(),
+        fa,
+        fb,
+        high_score: error(fa, fb, cube.len()),
+        free_genes: &genes,
+        act,
+        tracked: &tracked,
+    };
+    let mut g = vec![0u8, 18, 2, 3, 21, 5];
+    let written = g.clone();
+    let mut scratch = vec![0u8; 2 * cube.len()];
+    let (e, len) = ga::evaluate(&problem, &mut g, &mut scratch);
+    assert_eq!(g, written);
+    assert!(len >= 1 && len <= g.len());
+    assert_eq!((e, len), reference_evaluate(&problem, &g));
+}
