@@ -143,7 +143,16 @@ fn greedy_and_pso_nfe_formulas_by_counting_calls() {
     let mut rng = seeded_rng(15);
     let start = p.state_after(&p.random_moves(&mut rng, 15));
     let mut ev = Evaluator::new(fitness(), 3).unwrap();
-    let out = greedy(&p, &start, &GreedyParams { iterations: 2 }, &mut ev).unwrap();
+    let out = greedy(
+        &p,
+        &start,
+        &GreedyParams {
+            iterations: 2,
+            ..GreedyParams::default()
+        },
+        &mut ev,
+    )
+    .unwrap();
     assert_eq!(out.nfe, 18 * 3 * out.iterations);
     assert_eq!(ev.fitness.calls, 3 + out.nfe);
     let mut ev = Evaluator::new(fitness(), 1).unwrap();
@@ -273,7 +282,16 @@ fn batches_on_workers_match_sequential_evaluation() {
             .unwrap()
             .with_cache(true, 1 << 16)
             .with_workers(extra);
-        let out = greedy(&p, &start, &GreedyParams { iterations: 30 }, &mut ev).unwrap();
+        let out = greedy(
+            &p,
+            &start,
+            &GreedyParams {
+                iterations: 30,
+                ..GreedyParams::default()
+            },
+            &mut ev,
+        )
+        .unwrap();
         (out.solution, out.nfe, ev.computed(), ev.cache_hits())
     };
     assert_eq!(run(0), run(3));

@@ -13,7 +13,16 @@ fn greedy_solves_short_scrambles_and_counts_nfe() {
         let scramble = p.random_moves(&mut rng, len);
         let start = p.state_after(&scramble);
         let mut ev = Evaluator::new(DepthDistance::new(&p, 3), 1).unwrap();
-        let out = greedy(&p, &start, &GreedyParams { iterations: 50 }, &mut ev).unwrap();
+        let out = greedy(
+            &p,
+            &start,
+            &GreedyParams {
+                iterations: 50,
+                ..GreedyParams::default()
+            },
+            &mut ev,
+        )
+        .unwrap();
         assert!(out.solved, "scramble {}", p.format_moves(&scramble));
         let mut s = start;
         p.apply_all(&mut s, &out.solution);
@@ -28,7 +37,16 @@ fn greedy_solves_short_scrambles_and_counts_nfe() {
 fn greedy_rejects_zero_budget() {
     let p = Cube3;
     let mut ev = Evaluator::new(DepthDistance::new(&p, 1), 1).unwrap();
-    assert!(greedy(&p, &p.solved(), &GreedyParams { iterations: 0 }, &mut ev).is_err());
+    assert!(greedy(
+        &p,
+        &p.solved(),
+        &GreedyParams {
+            iterations: 0,
+            ..GreedyParams::default()
+        },
+        &mut ev
+    )
+    .is_err());
     assert!(Evaluator::new(DepthDistance::new(&p, 1), 0).is_err());
 }
 
@@ -41,7 +59,16 @@ fn greedy_with_twophase_fitness_solves_a_six_move_scramble() {
     let scramble = p.random_moves(&mut rng, 6);
     let start = p.state_after(&scramble);
     let mut ev = Evaluator::new(TwoPhaseFitness::new(TwoPhase::global(), 20), 1).unwrap();
-    let out = greedy(&p, &start, &GreedyParams { iterations: 100 }, &mut ev).unwrap();
+    let out = greedy(
+        &p,
+        &start,
+        &GreedyParams {
+            iterations: 100,
+            ..GreedyParams::default()
+        },
+        &mut ev,
+    )
+    .unwrap();
     assert!(out.solved, "scramble {}", p.format_moves(&scramble));
     let mut s = start;
     p.apply_all(&mut s, &out.solution);

@@ -8,8 +8,17 @@
 //! are popped (backtracking). At the root, once, the best child is taken even
 //! when every child is worse than the root. The paper's default budget is
 //! 10,000 iterations.
+//!
+//! Ties: the paper takes "the move that gives the minimum fitness" without saying which
+//! of several equal ones; the seed's stable bubble sort takes the first in move order.
+//! With [`GreedyParams::tie_seed`] the children are shuffled before the stable sort, so
+//! equal-fitness children are tried in a random order (the order the seed's varying
+//! fitness effectively gave them), which matters on long plateaus of equal fitness.
 
 use super::{Evaluator, Fitness, Recorder, SwarmError, SwarmOutcome};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use twisty_core::Puzzle;
 
 /// A child in a level: fitness, move, state.
@@ -20,11 +29,17 @@ type Child<P> = (u32, <P as Puzzle>::Move, <P as Puzzle>::State);
 pub struct GreedyParams {
     /// Iteration budget (paper: 10,000).
     pub iterations: u64,
+    /// `None`: equal-fitness children are tried in move order (the seed's stable sort);
+    /// `Some(seed)`: in a random order drawn from this seed.
+    pub tie_seed: Option<u64>,
 }
 
 impl Default for GreedyParams {
     fn default() -> Self {
-        Self { iterations: 10_000 }
+        Self {
+            iterations: 10_000,
+            tie_seed: None,
+        }
     }
 }
 
@@ -55,6 +70,7 @@ where
     let mut rec = Recorder::<P>::new(start, f0);
     let mut forced_used = false;
     let mut iterations = 0u64;
+    let mut tie_rng = params.tie_seed.map(Xoshiro256PlusPlus::seed_from_u64);
     loop {
         let Some(top) = path_states.last() else {
             return Ok(rec.finish(f0, iterations, path_moves, ev));
@@ -80,6 +96,9 @@ where
         for ((s, &mv), f) in states.into_iter().zip(&moves).zip(fits) {
             rec.see(f);
             children.push((f, mv, s));
+        }
+        if let Some(r) = tie_rng.as_mut() {
+            children.shuffle(r);
         }
         children.sort_by_key(|c| c.0);
         children.reverse();
