@@ -227,6 +227,7 @@ fn run_generic<F: Fitness<Cube3> + Send>(
             &GreedyParams {
                 iterations: cfg.iterations,
                 tie_seed: cfg.opts.random_ties.then_some(seed ^ 0x7115),
+                seed_quirks: q,
             },
             &mut ev,
         ),
