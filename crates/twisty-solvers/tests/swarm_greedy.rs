@@ -140,6 +140,7 @@ impl twisty_solvers::swarm::Fitness<Cube3> for Plateau {
     }
 }
 
+#[allow(clippy::unwrap_used)]
 fn plateau_run(seed_quirks: bool) -> (u64, u64) {
     let p = Cube3;
     let start = p.state_after(&p.parse_moves("R F2 L' D B").unwrap());
