@@ -4,13 +4,16 @@
 //! 10⁻⁶; there is no evaporation (neither in the paper's equation nor in the code). Each
 //! iteration every unsolved ant, one after the other, picks a move by roulette wheel over
 //!
-//! `p(m) = τ(S, m)^α · η(S+m)^β / Σ_n τ(S+m, n)^α · η(S+m+n)^β`, with `η = 1/f`
+//! `p(m) = τ(S, m)^α · η(S+m)^β / Σ_{all edges} τ^α · η^β`, with `η = 1/f`
 //! (9,999,999 for solved),
 //!
-//! normalised over the moves — the denominator runs over the 18 "adjacent edges" of the
-//! move, as the paper's count of 19 evaluations per move says. That is `342·n` counted
-//! evaluations per ant-step, so NFE = `342·n·N·P` for a full run. The ant then deposits
-//! `η(S')` on the edge it took and the global best is updated.
+//! the sum running over the 18 edges leaving `S` (Eq. 15 as printed, [`AcoRule::Edges`]):
+//! `18·n` counted evaluations per ant-step. [`AcoRule::Adjacent`] sums instead over the 18
+//! "adjacent edges" after each move, `τ(S+m, n)^α · η(S+m+n)^β`, as the paper's count of 19
+//! evaluations per move (`342·n` per ant-step, NFE = `342·n·N·P`) and its code do. Each ant
+//! deposits `η(S')` on the edge it took; by default the deposits of an iteration take effect
+//! after every ant has moved (Eq. 14, [`AcoDeposit::PerIteration`]), and the global best is
+//! updated.
 //!
 //! Regrouping (paper §5, "Depth traversed and regrouping"): at the start of an iteration,
 //! when some ant found a new global minimum, or when the ants have walked as many steps as
@@ -20,6 +23,7 @@
 //! ends the run.
 //!
 //! Quirks of the seed code, reproduced with `seed_quirks`:
+//! - the adjacent-edge denominator, and deposits applied as soon as each ant moves;
 //! - the pheromone of the numerator is read in the *child's* row at column `m`
 //!   (`τ(S+m, m)`), and the denominator reads column `m` too (`τ(S+m+n, m)`), instead of
 //!   `τ(S, m)` and `τ(S+m, n)`;
