@@ -173,3 +173,38 @@ fn bench_reproduces_the_tables_on_small_budgets() {
     assert_eq!(v["runs"].as_array().unwrap().len(), 2);
     assert!(v["runs"][0]["nfe"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn aco_rule_deposit_and_greedy_tie_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    for (solver, extra, scramble) in [
+        ("aco", vec!["--ants", "10", "--iterations", "100"], "R U F"),
+        (
+            "aco",
+            vec![
+                "--ants",
+                "3",
+                "--iterations",
+                "10",
+                "--aco-rule",
+                "adjacent",
+                "--aco-immediate-deposit",
+            ],
+            "R",
+        ),
+        ("greedy", vec!["--iterations", "100", "--random-ties"], SCRAMBLE),
+    ] {
+        let out = stdout(
+            twisty(&dir)
+                .args(["solve", "--solver", solver, "--seed", "3"])
+                .args(&extra)
+                .arg(scramble),
+        );
+        assert!(out.contains("Success: yes"), "{solver} {extra:?}: {out}");
+        check_solution(scramble, &out);
+    }
+    twisty(&dir)
+        .args(["solve", "--solver", "aco", "--aco-rule", "sideways", "R"])
+        .assert()
+        .code(2);
+}

@@ -5,8 +5,8 @@ use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::rng::seeded_rng;
 use twisty_core::Puzzle;
 use twisty_solvers::swarm::{
-    aco, dkho, greedy, pso, simplify, AcoParams, CubeSymmetry, DkhoParams, Evaluator, Fitness, GreedyParams,
-    PsoParams, SwarmError, SymmetrySet, TwoPhaseFitness,
+    aco, dkho, greedy, pso, simplify, AcoDeposit, AcoParams, AcoRule, CubeSymmetry, DkhoParams, Evaluator,
+    Fitness, GreedyParams, PsoParams, SwarmError, SymmetrySet, TwoPhaseFitness,
 };
 use twisty_solvers::twophase::TwoPhase;
 
@@ -37,27 +37,40 @@ fn verify(start: &CubieCube, moves: &[twisty_core::cube3::Cube3Move]) {
     assert!(p.is_solved(&s));
 }
 
+/// The three ACO configurations: the paper's equations (default), the adjacent-edge
+/// denominator of its evaluation count, and the seed code.
+fn aco_modes() -> [(AcoRule, bool); 3] {
+    [
+        (AcoRule::Edges, false),
+        (AcoRule::Adjacent, false),
+        (AcoRule::Edges, true),
+    ]
+}
+
 #[test]
-fn aco_solves_short_scrambles_in_both_modes() {
+fn aco_solves_short_scrambles_in_every_mode() {
     let p = Cube3;
-    for quirks in [false, true] {
+    for (rule, quirks) in aco_modes() {
         let mut rng = seeded_rng(11);
-        // ACO is the weakest of the four: its rule divides by the η of the adjacent edges,
-        // so a child next to the solved state (η = 9,999,999 there) is almost never picked
-        // (in both modes); only one move from solved does it finish reliably.
-        let scramble = p.random_moves(&mut rng, 1);
+        // With the adjacent-edge denominator (and in the seed code) a child next to the
+        // solved state has η = 9,999,999 among its adjacent edges and is almost never
+        // picked, so only one move from solved do those modes finish reliably; the
+        // default rule solves a three-move scramble.
+        let len = if rule == AcoRule::Edges && !quirks { 3 } else { 1 };
+        let scramble = p.random_moves(&mut rng, len);
         let start = p.state_after(&scramble);
         let mut ev = Evaluator::new(fitness(), 1).unwrap().with_cache(true, 1 << 16);
         let params = AcoParams {
             ants: 5,
             iterations: 100,
+            rule,
             seed_quirks: quirks,
             ..AcoParams::default()
         };
         let out = aco(&p, &start, &params, &mut ev, &mut rng).unwrap();
         assert!(
             out.solved,
-            "quirks={quirks} {} f0={} min={} hist={:?}",
+            "{rule:?} quirks={quirks} {} f0={} min={} hist={:?}",
             p.format_moves(&scramble),
             out.initial_fitness,
             out.min_fitness,
@@ -73,9 +86,9 @@ fn aco_solves_short_scrambles_in_both_modes() {
 }
 
 #[test]
-fn aco_nfe_is_342_n_per_ant_step() {
+fn aco_nfe_is_18_n_per_ant_step_or_342_n_with_adjacent_edges() {
     let p = Cube3;
-    for quirks in [false, true] {
+    for (rule, quirks) in aco_modes() {
         let mut rng = seeded_rng(12);
         let start = p.state_after(&p.random_moves(&mut rng, 14));
         let n = 2;
@@ -83,17 +96,57 @@ fn aco_nfe_is_342_n_per_ant_step() {
         let params = AcoParams {
             ants: 2,
             iterations: 1,
+            rule,
             seed_quirks: quirks,
             ..AcoParams::default()
         };
         let out = aco(&p, &start, &params, &mut ev, &mut rng).unwrap();
         assert!(!out.solved);
-        assert_eq!(out.nfe, 342 * u64::from(n) * 2);
-        // Raw calls: the initial evaluation (n), 342·n per ant-step, and in quirk mode the
+        let per_step = if rule == AcoRule::Adjacent || quirks {
+            342
+        } else {
+            18
+        };
+        assert_eq!(out.nfe, per_step * u64::from(n) * 2);
+        // Raw calls: the initial evaluation (n), the counted ones, and in quirk mode the
         // uncounted re-evaluation of the chosen child (n per ant-step).
         let extra = if quirks { 2 * u64::from(n) } else { 0 };
         assert_eq!(ev.fitness.calls, u64::from(n) + out.nfe + extra);
     }
+}
+
+/// Every unsolved state scores 5: no ant ever improves, so no regroup happens early.
+struct Flat;
+
+impl Fitness<Cube3> for Flat {
+    fn eval(&mut self, p: &Cube3, s: &CubieCube) -> Result<u32, SwarmError> {
+        Ok(if p.is_solved(s) { 0 } else { 5 })
+    }
+}
+
+#[test]
+fn aco_deposits_per_iteration_let_the_ants_choose_independently() {
+    let p = Cube3;
+    let start = p.state_after(&p.parse_moves("R U F' D2 L B'").unwrap());
+    let computed = |deposit| {
+        let mut ev = Evaluator::new(Flat, 1).unwrap().with_cache(true, 1 << 16);
+        let params = AcoParams {
+            ants: 25,
+            iterations: 2,
+            deposit,
+            ..AcoParams::default()
+        };
+        let out = aco(&p, &start, &params, &mut ev, &mut seeded_rng(21)).unwrap();
+        assert!(!out.solved);
+        ev.computed()
+    };
+    // Deposit on the spot: the first ant's 1/5 outweighs 10⁻⁶ on every other edge, so all
+    // 25 ants take its move and stand on one state in the second iteration: 1 + 18 + 15
+    // distinct evaluations (three of that state's children, the start and its two other
+    // turns of the same face, were evaluated in the first iteration).
+    assert_eq!(computed(AcoDeposit::Immediate), 34);
+    // Deposits after the iteration: the 25 ants spread over several children.
+    assert!(computed(AcoDeposit::PerIteration) > 34 + 15);
 }
 
 #[test]
@@ -143,7 +196,16 @@ fn greedy_and_pso_nfe_formulas_by_counting_calls() {
     let mut rng = seeded_rng(15);
     let start = p.state_after(&p.random_moves(&mut rng, 15));
     let mut ev = Evaluator::new(fitness(), 3).unwrap();
-    let out = greedy(&p, &start, &GreedyParams { iterations: 2 }, &mut ev).unwrap();
+    let out = greedy(
+        &p,
+        &start,
+        &GreedyParams {
+            iterations: 2,
+            ..GreedyParams::default()
+        },
+        &mut ev,
+    )
+    .unwrap();
     assert_eq!(out.nfe, 18 * 3 * out.iterations);
     assert_eq!(ev.fitness.calls, 3 + out.nfe);
     let mut ev = Evaluator::new(fitness(), 1).unwrap();
@@ -273,7 +335,16 @@ fn batches_on_workers_match_sequential_evaluation() {
             .unwrap()
             .with_cache(true, 1 << 16)
             .with_workers(extra);
-        let out = greedy(&p, &start, &GreedyParams { iterations: 30 }, &mut ev).unwrap();
+        let out = greedy(
+            &p,
+            &start,
+            &GreedyParams {
+                iterations: 30,
+                ..GreedyParams::default()
+            },
+            &mut ev,
+        )
+        .unwrap();
         (out.solution, out.nfe, ev.computed(), ev.cache_hits())
     };
     assert_eq!(run(0), run(3));

@@ -10,8 +10,9 @@ use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_core::Puzzle;
 use twisty_search::TableCache;
 use twisty_solvers::swarm::{
-    aco, dkho, greedy, pso, simplify, AcoParams, CornerPdbFitness, DkhoParams, Evaluator, Fitness,
-    GreedyParams, OptimalBoundFitness, PsoParams, SwarmError, SwarmOutcome, SymmetrySet, TwoPhaseFitness,
+    aco, dkho, greedy, pso, simplify, AcoDeposit, AcoParams, AcoRule, CornerPdbFitness, DkhoParams,
+    Evaluator, Fitness, GreedyParams, OptimalBoundFitness, PsoParams, SwarmError, SwarmOutcome, SymmetrySet,
+    TwoPhaseFitness,
 };
 use twisty_solvers::twophase::TwoPhase;
 use twisty_solvers::{SearchStats, Solution};
@@ -40,6 +41,15 @@ pub enum VaryArg {
     Symmetries,
 }
 
+/// ACO selection rule (see `twisty_solvers::swarm::AcoRule`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AcoRuleArg {
+    /// Eq. 15 as printed: normalised over the 18 edges leaving the ant's state.
+    Edges,
+    /// Normalised by the 18 edges after each move (the paper's 342 evaluations per step).
+    Adjacent,
+}
+
 /// Options of the metaheuristic solvers (paper defaults).
 #[derive(Debug, Args, Clone)]
 pub struct SwarmArgs {
@@ -62,12 +72,24 @@ pub struct SwarmArgs {
     /// ACO: heuristic exponent β.
     #[arg(long, default_value_t = 1.0)]
     pub beta: f64,
+    /// ACO: selection rule (Eq. 15's denominator); `--seed-quirks` uses the code's
+    /// adjacent rule.
+    #[arg(long, value_enum, default_value_t = AcoRuleArg::Edges)]
+    pub aco_rule: AcoRuleArg,
+    /// ACO: deposit pheromone after each ant's move (the seed code) instead of after the
+    /// iteration (Eq. 14).
+    #[arg(long)]
+    pub aco_immediate_deposit: bool,
     /// DKHO: kill threshold as a multiple of the global minimum fitness.
     #[arg(long, default_value_t = 1.5)]
     pub kill_factor: f64,
     /// Metaheuristics: reproduce the seed code's quirks instead of the paper's description.
     #[arg(long)]
     pub seed_quirks: bool,
+    /// Greedy: try equal-fitness children in a random order (from --seed) instead of
+    /// move order.
+    #[arg(long)]
+    pub random_ties: bool,
     /// Metaheuristics: fitness function.
     #[arg(long, value_enum, default_value_t = FitnessArg::Twophase)]
     pub fitness: FitnessArg,
@@ -204,6 +226,8 @@ fn run_generic<F: Fitness<Cube3> + Send>(
             state,
             &GreedyParams {
                 iterations: cfg.iterations,
+                tie_seed: cfg.opts.random_ties.then_some(seed ^ 0x7115),
+                seed_quirks: q,
             },
             &mut ev,
         ),
@@ -226,6 +250,15 @@ fn run_generic<F: Fitness<Cube3> + Send>(
                 iterations: cfg.iterations,
                 alpha: cfg.opts.alpha,
                 beta: cfg.opts.beta,
+                rule: match cfg.opts.aco_rule {
+                    AcoRuleArg::Edges => AcoRule::Edges,
+                    AcoRuleArg::Adjacent => AcoRule::Adjacent,
+                },
+                deposit: if cfg.opts.aco_immediate_deposit {
+                    AcoDeposit::Immediate
+                } else {
+                    AcoDeposit::PerIteration
+                },
                 seed_quirks: q,
             },
             &mut ev,

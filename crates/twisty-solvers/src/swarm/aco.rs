@@ -4,13 +4,16 @@
 //! 10⁻⁶; there is no evaporation (neither in the paper's equation nor in the code). Each
 //! iteration every unsolved ant, one after the other, picks a move by roulette wheel over
 //!
-//! `p(m) = τ(S, m)^α · η(S+m)^β / Σ_n τ(S+m, n)^α · η(S+m+n)^β`, with `η = 1/f`
+//! `p(m) = τ(S, m)^α · η(S+m)^β / Σ_{all edges} τ^α · η^β`, with `η = 1/f`
 //! (9,999,999 for solved),
 //!
-//! normalised over the moves — the denominator runs over the 18 "adjacent edges" of the
-//! move, as the paper's count of 19 evaluations per move says. That is `342·n` counted
-//! evaluations per ant-step, so NFE = `342·n·N·P` for a full run. The ant then deposits
-//! `η(S')` on the edge it took and the global best is updated.
+//! the sum running over the 18 edges leaving `S` (Eq. 15 as printed, [`AcoRule::Edges`]):
+//! `18·n` counted evaluations per ant-step. [`AcoRule::Adjacent`] sums instead over the 18
+//! "adjacent edges" after each move, `τ(S+m, n)^α · η(S+m+n)^β`, as the paper's count of 19
+//! evaluations per move (`342·n` per ant-step, NFE = `342·n·N·P`) and its code do. Each ant
+//! deposits `η(S')` on the edge it took; by default the deposits of an iteration take effect
+//! after every ant has moved (Eq. 14, [`AcoDeposit::PerIteration`]), and the global best is
+//! updated.
 //!
 //! Regrouping (paper §5, "Depth traversed and regrouping"): at the start of an iteration,
 //! when some ant found a new global minimum, or when the ants have walked as many steps as
@@ -20,6 +23,7 @@
 //! ends the run.
 //!
 //! Quirks of the seed code, reproduced with `seed_quirks`:
+//! - the adjacent-edge denominator, and deposits applied as soon as each ant moves;
 //! - the pheromone of the numerator is read in the *child's* row at column `m`
 //!   (`τ(S+m, m)`), and the denominator reads column `m` too (`τ(S+m+n, m)`), instead of
 //!   `τ(S, m)` and `τ(S+m, n)`;
@@ -37,6 +41,34 @@ use twisty_core::Puzzle;
 /// Initial pheromone of every edge.
 pub const TAU0: f64 = 1e-6;
 
+/// Which edges normalise a move's weight in the selection rule (Eq. 15's denominator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AcoRule {
+    /// Eq. 15 as printed (and textbook ACO, Eq. 11): the sum runs over all the edges the
+    /// ant can take from its state, so `p(m) ∝ τ(S, m)^α · η(S+m)^β`. Only the 18
+    /// children are evaluated: `18·n` counted evaluations per ant-step.
+    #[default]
+    Edges,
+    /// The paper's evaluation count (19 evaluations per move): the sum runs over the 18
+    /// edges *after* the move, `τ(S+m, n)^α · η(S+m+n)^β`; `342·n` per ant-step (Table 8).
+    /// A state one move from solved then has a solved child (η = 9,999,999) in its
+    /// denominator, so the move into it gets a weight of about 10⁻⁷.
+    Adjacent,
+}
+
+/// When the ants' pheromone deposits take effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AcoDeposit {
+    /// After every ant has moved in the iteration (Eq. 14: an edge's pheromone is the sum
+    /// over all the ants that traversed it; Eqs. 9–10 update per iteration). Within one
+    /// iteration the ants choose independently.
+    #[default]
+    PerIteration,
+    /// As soon as each ant moves (the seed code): every later ant at the same state then
+    /// follows the first one, whose deposit `1/f` outweighs the initial 10⁻⁶ by 10⁵.
+    Immediate,
+}
+
 /// Parameters of the ant colony.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AcoParams {
@@ -48,6 +80,10 @@ pub struct AcoParams {
     pub alpha: f64,
     /// Heuristic exponent β (paper: 1).
     pub beta: f64,
+    /// Selection rule (ignored with `seed_quirks`, which uses the code's adjacent rule).
+    pub rule: AcoRule,
+    /// When deposits take effect (ignored with `seed_quirks`: immediately, as the code).
+    pub deposit: AcoDeposit,
     /// Reproduce the seed code's quirks (see the module docs).
     pub seed_quirks: bool,
 }
@@ -59,6 +95,8 @@ impl Default for AcoParams {
             iterations: 100,
             alpha: 1.0,
             beta: 1.0,
+            rule: AcoRule::Edges,
+            deposit: AcoDeposit::PerIteration,
             seed_quirks: false,
         }
     }
@@ -163,6 +201,7 @@ where
     let mut it = 0u64;
     let mut child_fit = vec![0u32; k];
     let mut weights = vec![0f64; k];
+    let mut deposits: Vec<(P::State, usize, f64)> = Vec::new();
     while it < params.iterations {
         if done == depth || g_fit < prev {
             for ant in ants.iter_mut().filter(|a| !a.solved) {
@@ -191,36 +230,48 @@ where
                 continue;
             }
             let s = ants[i].state.clone();
-            // Each child, then its 18 children (the "adjacent edges"): 342 evaluations,
-            // counted in that order.
             let children = children_of(puzzle, &s, &moves);
-            let mut batch = Vec::with_capacity(k * (k + 1));
-            for c in &children {
-                batch.push(c.clone());
-                batch.extend(children_of(puzzle, c, &moves));
-            }
-            let fits = ev.eval_batch(puzzle, &batch)?;
-            for (m, s1) in children.iter().enumerate() {
-                let row = &fits[m * (k + 1)..(m + 1) * (k + 1)];
-                let f1 = row[0];
-                rec.see(f1);
-                child_fit[m] = f1;
-                let tau = if params.seed_quirks {
-                    pher.get(s1, m)
-                } else {
-                    pher.get(&s, m)
-                };
-                let num = tau.powf(a) * eta(f1).powf(b);
-                let mut den = 0.0;
-                for (n, &f2) in row[1..].iter().enumerate() {
-                    let tau2 = if params.seed_quirks {
-                        pher.get(&batch[m * (k + 1) + 1 + n], m)
-                    } else {
-                        pher.get(s1, n)
-                    };
-                    den += tau2.powf(a) * eta(f2).powf(b);
+            let adjacent = params.seed_quirks || params.rule == AcoRule::Adjacent;
+            if adjacent {
+                // Each child, then its 18 children (the "adjacent edges"): 342
+                // evaluations, counted in that order.
+                let mut batch = Vec::with_capacity(k * (k + 1));
+                for c in &children {
+                    batch.push(c.clone());
+                    batch.extend(children_of(puzzle, c, &moves));
                 }
-                weights[m] = if den > 0.0 { num / den } else { 0.0 };
+                let fits = ev.eval_batch(puzzle, &batch)?;
+                for (m, s1) in children.iter().enumerate() {
+                    let row = &fits[m * (k + 1)..(m + 1) * (k + 1)];
+                    let f1 = row[0];
+                    rec.see(f1);
+                    child_fit[m] = f1;
+                    let tau = if params.seed_quirks {
+                        pher.get(s1, m)
+                    } else {
+                        pher.get(&s, m)
+                    };
+                    let num = tau.powf(a) * eta(f1).powf(b);
+                    let mut den = 0.0;
+                    for (n, &f2) in row[1..].iter().enumerate() {
+                        let tau2 = if params.seed_quirks {
+                            pher.get(&batch[m * (k + 1) + 1 + n], m)
+                        } else {
+                            pher.get(s1, n)
+                        };
+                        den += tau2.powf(a) * eta(f2).powf(b);
+                    }
+                    weights[m] = if den > 0.0 { num / den } else { 0.0 };
+                }
+            } else {
+                // Eq. 15 over the edges leaving `s`: the common denominator cancels in
+                // the roulette's normalisation.
+                let fits = ev.eval_batch(puzzle, &children)?;
+                for (m, &f1) in fits.iter().enumerate() {
+                    rec.see(f1);
+                    child_fit[m] = f1;
+                    weights[m] = pher.get(&s, m).powf(a) * eta(f1).powf(b);
+                }
             }
             let m = roulette(&weights, rng);
 
@@ -234,7 +285,11 @@ where
                 child_fit[m]
             };
             let row = pher.ensure(&s);
-            pher.rows[row].1[m] += eta(f1);
+            if params.seed_quirks || params.deposit == AcoDeposit::Immediate {
+                pher.rows[row].1[m] += eta(f1);
+            } else {
+                deposits.push((s, m, eta(f1)));
+            }
             pher.ensure(&s1);
             let ant = &mut ants[i];
             ant.state = s1;
@@ -252,6 +307,12 @@ where
                 g_state = ant.state.clone();
                 g_moves = ant.moves.clone();
             }
+        }
+        // Eq. 14: an edge's pheromone is the sum of what every ant that traversed it in
+        // this iteration deposited.
+        for (st, m, amount) in deposits.drain(..) {
+            let row = pher.ensure(&st);
+            pher.rows[row].1[m] += amount;
         }
         done += 1;
         it += 1;

@@ -8,8 +8,24 @@
 //! are popped (backtracking). At the root, once, the best child is taken even
 //! when every child is worse than the root. The paper's default budget is
 //! 10,000 iterations.
+//!
+//! Cycles: the paper skips a move whose state "has been encountered before", which is a
+//! check against every state the search has entered; the seed's code only checks the
+//! current path (`child in orientations`), reproduced with `seed_quirks`. With the
+//! path-only check and a deterministic fitness, the search can spend its whole budget
+//! re-entering the same few equal-fitness states along different paths.
+//!
+//! Ties: the paper takes "the move that gives the minimum fitness" without saying which
+//! of several equal ones; the seed's stable bubble sort takes the first in move order.
+//! With [`GreedyParams::tie_seed`] the children are shuffled before the stable sort, so
+//! equal-fitness children are tried in a random order (the order the seed's varying
+//! fitness effectively gave them), which matters on long plateaus of equal fitness.
 
 use super::{Evaluator, Fitness, Recorder, SwarmError, SwarmOutcome};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashSet;
 use twisty_core::Puzzle;
 
 /// A child in a level: fitness, move, state.
@@ -20,11 +36,21 @@ type Child<P> = (u32, <P as Puzzle>::Move, <P as Puzzle>::State);
 pub struct GreedyParams {
     /// Iteration budget (paper: 10,000).
     pub iterations: u64,
+    /// `None`: equal-fitness children are tried in move order (the seed's stable sort);
+    /// `Some(seed)`: in a random order drawn from this seed.
+    pub tie_seed: Option<u64>,
+    /// Reproduce the seed code's cycle check (current path only) instead of the paper's
+    /// (every state entered so far).
+    pub seed_quirks: bool,
 }
 
 impl Default for GreedyParams {
     fn default() -> Self {
-        Self { iterations: 10_000 }
+        Self {
+            iterations: 10_000,
+            tie_seed: None,
+            seed_quirks: false,
+        }
     }
 }
 
@@ -55,6 +81,10 @@ where
     let mut rec = Recorder::<P>::new(start, f0);
     let mut forced_used = false;
     let mut iterations = 0u64;
+    let mut tie_rng = params.tie_seed.map(Xoshiro256PlusPlus::seed_from_u64);
+    // Every state entered so far (the paper's cycle check).
+    let mut entered: HashSet<P::State> = HashSet::new();
+    entered.insert(start.clone());
     loop {
         let Some(top) = path_states.last() else {
             return Ok(rec.finish(f0, iterations, path_moves, ev));
@@ -81,6 +111,9 @@ where
             rec.see(f);
             children.push((f, mv, s));
         }
+        if let Some(r) = tie_rng.as_mut() {
+            children.shuffle(r);
+        }
         children.sort_by_key(|c| c.0);
         children.reverse();
         levels.push(children);
@@ -90,6 +123,7 @@ where
                 if worse {
                     if let Some((f, mv, s)) = levels[0].pop() {
                         forced_used = true;
+                        entered.insert(s.clone());
                         path_states.push(s);
                         path_fit.push(f);
                         path_moves.push(mv);
@@ -110,8 +144,16 @@ where
                 return Ok(rec.finish(f0, iterations, Vec::new(), ev));
             };
             let current = path_fit.last().copied().unwrap_or(f0);
-            if f > current || path_states.contains(&s) {
+            let seen = if params.seed_quirks {
+                path_states.contains(&s)
+            } else {
+                entered.contains(&s)
+            };
+            if f > current || seen {
                 continue;
+            }
+            if !params.seed_quirks {
+                entered.insert(s.clone());
             }
             path_states.push(s);
             path_fit.push(f);

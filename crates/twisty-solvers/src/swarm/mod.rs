@@ -24,7 +24,7 @@ pub mod simplify;
 pub mod symmetry;
 pub mod twophase_fitness;
 
-pub use aco::{aco, AcoParams};
+pub use aco::{aco, AcoDeposit, AcoParams, AcoRule};
 pub use bounds::{CornerPdbFitness, OptimalBoundFitness};
 pub use dkho::{dkho, DkhoParams};
 pub use fitness::{DepthDistance, Evaluator, Fitness};
