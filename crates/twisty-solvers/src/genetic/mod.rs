@@ -128,7 +128,13 @@ pub struct Progress {
 pub struct GaSolution {
     /// The moves played, verified.
     pub moves: Vec<SuperMove>,
-    /// The same after cancelling and merging moves, verified.
+    /// The moves played, merged step by step into the moves already played: moves of one
+    /// slice separated only by moves of the same axis (parallel slices, which commute)
+    /// cancel or merge, across the GA's steps and the macros (`--simplify-parallel`; the
+    /// search is the same). Verified.
+    pub merged: Vec<SuperMove>,
+    /// The same after cancelling and merging moves and dropping runs whose net effect is the
+    /// identity (`--simplify`), verified.
     pub simplified: Vec<SuperMove>,
     /// GA runs.
     pub ga_count: u64,
@@ -295,6 +301,7 @@ impl GeneticSolver {
         let mut try_macros = true;
         let mut stats = GaSolution {
             moves: Vec::new(),
+            merged: Vec::new(),
             simplified: Vec::new(),
             ga_count: 0,
             generations: 0,
@@ -413,6 +420,8 @@ impl GeneticSolver {
         }
         stats.moves = to_moves(&played);
         verify(puzzle, state, &stats.moves)?;
+        stats.merged = simplify(&stats.moves);
+        verify(puzzle, state, &stats.merged)?;
         stats.simplified = simplify_solution(&tables, &stats.moves);
         verify(puzzle, state, &stats.simplified)?;
         stats.elapsed = start.elapsed();

@@ -79,6 +79,10 @@ fn ga_solves_n2_and_n3_from_a_fixed_seed_and_the_solution_verifies() {
         p.apply_all(&mut t, &sol.simplified);
         assert!(p.is_solved(&t));
         assert!(sol.simplified.len() <= sol.moves.len());
+        let mut t = s.clone();
+        p.apply_all(&mut t, &sol.merged);
+        assert!(p.is_solved(&t), "N = {n}: merged");
+        assert!(sol.simplified.len() <= sol.merged.len() && sol.merged.len() <= sol.moves.len());
         assert_eq!(calls as u64, sol.ga_count);
         assert!(sol.ga_count > 0);
         // Same seed, same run.
