@@ -738,8 +738,13 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
     }
     println!();
     println!(
-        "{} length against the {paper_note}'s ten runs (95 % CI of our median from order statistics; Mann-Whitney rank-sum test, normal approximation):",
-        if args.simplify_parallel { "merged (--simplify-parallel)" } else { "played" }
+        "{} length against the paper's ten runs ({}; 95 % CI of our median from order statistics; Mann-Whitney rank-sum test, normal approximation):",
+        if args.simplify_parallel { "merged (--simplify-parallel)" } else { "played" },
+        if args.macros == 100 || args.macros == 200 {
+            format!("Table {}, {} macros", if args.macros == 100 { 7 } else { 8 }, args.macros)
+        } else {
+            String::from("none for this macro count")
+        }
     );
     println!(
         "{:>3} {:>8} {:>17} {:>7} {:>7} {:>8} {:>10}",
