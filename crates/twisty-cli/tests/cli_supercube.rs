@@ -216,6 +216,58 @@ fn seed_macro_store_is_read_only_and_used() {
 }
 
 #[test]
+fn simplify_parallel_prints_the_merged_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--random",
+            "--seed",
+            "4",
+            "--no-learn",
+            "--simplify-parallel",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let merged = v["breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b[0] == "merged_length")
+        .map(|b| b[1].as_u64().unwrap())
+        .unwrap();
+    let solution = v["solution"].as_str().unwrap();
+    assert_eq!(solution.split(' ').count() as u64, merged);
+    // No two moves of one slice with only same-axis moves between them are left.
+    let toks: Vec<&str> = solution.split(' ').collect();
+    let key = |t: &str| (t.chars().next().unwrap(), t[1..2].to_string());
+    for (i, t) in toks.iter().enumerate() {
+        for u in toks[..i].iter().rev() {
+            if key(u).0 != key(t).0 {
+                break;
+            }
+            assert_ne!(key(u), key(t), "{solution}");
+        }
+    }
+    let scramble = v["scramble"].as_str().unwrap();
+    twisty(dir.path())
+        .args([
+            "show",
+            "-p",
+            "supercube:2",
+            "--json",
+            &format!("{scramble} {solution}"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"solved\": true"));
+}
+
+#[test]
 fn bench_prints_the_paper_beside_ours() {
     let dir = tempfile::tempdir().unwrap();
     twisty(dir.path())
