@@ -718,6 +718,17 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
         "N", "solved", "GA count", "time (s)", "cpu (s)", "length", "merged", "simplified"
     );
     let show = |v: Option<f64>| v.map(|x| format!("{x:.0}")).unwrap_or_else(|| String::from("-"));
+    // The paper's medians of ten runs can end in .5: shown as they are, not rounded.
+    let show_paper = |v: Option<f64>| {
+        v.map(|x| {
+            if x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.1}")
+            }
+        })
+        .unwrap_or_else(|| String::from("-"))
+    };
     for s in &summary {
         let n = s["n"].as_u64().unwrap_or(0) as usize;
         let f = |k: &str| s[k].as_f64();
@@ -726,12 +737,12 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
             n,
             format!("{}/{}", s["solved"], args.runs),
             show(f("median_ga_count")),
-            show(paper_median("GA count", args.macros, n)),
+            show_paper(paper_median("GA count", args.macros, n)),
             f("median_seconds").unwrap_or(f64::NAN),
-            show(paper_median("time", args.macros, n)),
+            show_paper(paper_median("time", args.macros, n)),
             f("median_cpu_seconds").unwrap_or(f64::NAN),
             show(f("median_length")),
-            show(paper_median("length", args.macros, n)),
+            show_paper(paper_median("length", args.macros, n)),
             show(f("median_merged")),
             show(f("median_simplified")),
         );
@@ -763,7 +774,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
             n,
             show(f("compared_median")),
             ci,
-            show(paper_median("length", args.macros, n)),
+            show_paper(paper_median("length", args.macros, n)),
             s["mann_whitney_u"]
                 .as_f64()
                 .map(|u| format!("{u:.1}"))
