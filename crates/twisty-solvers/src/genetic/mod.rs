@@ -2,9 +2,12 @@
 //! as the authors' code at the paper's commit does it:
 //!
 //! 1. The *active cubie* is the unsolved cubie nearest the centre in the smallest inner
-//!    cube that has one; its whole cluster joins the evaluated set (clusters accumulate:
-//!    A = clusters already solved, B = the active one).
-//! 2. Error = `f(A)·2|B| + f(B)`, `f = Σ (1 + state/256)` over unsolved cubies.
+//!    cube that has one (`GetActCubie`'s scan order decides ties); its whole cluster is
+//!    appended to the evaluated list if not in it (clusters accumulate, inner first).
+//! 2. Error = `f(A)·2|B| + f(B)`, `f = Σ (1 + state/256)` over unsolved cubies, where B is
+//!    the last |cluster of the active cubie| cubies of the list and A the rest (usually B is
+//!    the last cluster added; for odd N the cut can fall inside a cluster, and A and B then
+//!    follow the cubies).
 //! 3. A GA (population 100, chromosome 27, ≤ 50 generations, unique selection of 10 %
 //!    winners, one-point crossover, 100 % conjugation mutations `X·m·X⁻¹`) restricted to
 //!    moves of the active cubie's slices and their mirrors, stops at the first generation
