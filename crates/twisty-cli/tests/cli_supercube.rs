@@ -107,6 +107,8 @@ fn ga_solves_a_3x3x3_learns_and_reuses_macros() {
             .unwrap()
     };
     assert_eq!(get("simplified_length") as usize, solution.split(' ').count());
+    assert!(get("merged_length") >= get("simplified_length"));
+    assert!(get("played_length") >= get("merged_length"));
     assert!(get("played_length") >= get("simplified_length"));
     assert!(get("macros_learned") > 0);
     // The macro library is in the table cache; the solution really solves the scramble.
@@ -214,6 +216,58 @@ fn seed_macro_store_is_read_only_and_used() {
 }
 
 #[test]
+fn simplify_parallel_prints_the_merged_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twisty(dir.path())
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--random",
+            "--seed",
+            "4",
+            "--no-learn",
+            "--simplify-parallel",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let merged = v["breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b[0] == "merged_length")
+        .map(|b| b[1].as_u64().unwrap())
+        .unwrap();
+    let solution = v["solution"].as_str().unwrap();
+    assert_eq!(solution.split(' ').count() as u64, merged);
+    // No two moves of one slice with only same-axis moves between them are left.
+    let toks: Vec<&str> = solution.split(' ').collect();
+    let key = |t: &str| (t.chars().next().unwrap(), t[1..2].to_string());
+    for (i, t) in toks.iter().enumerate() {
+        for u in toks[..i].iter().rev() {
+            if key(u).0 != key(t).0 {
+                break;
+            }
+            assert_ne!(key(u), key(t), "{solution}");
+        }
+    }
+    let scramble = v["scramble"].as_str().unwrap();
+    twisty(dir.path())
+        .args([
+            "show",
+            "-p",
+            "supercube:2",
+            "--json",
+            &format!("{scramble} {solution}"),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"solved\": true"));
+}
+
+#[test]
 fn bench_prints_the_paper_beside_ours() {
     let dir = tempfile::tempdir().unwrap();
     twisty(dir.path())
@@ -234,6 +288,43 @@ fn bench_prints_the_paper_beside_ours() {
         .stdout(predicate::str::contains("100 macros known"))
         .stdout(predicate::str::contains("paper, 100 macros"))
         .stdout(predicate::str::contains("2/2"));
+    // Merged lengths compared, with the median's interval and the rank-sum test (JSON).
+    let out = twisty(dir.path())
+        .args([
+            "bench",
+            "supercube",
+            "--sizes",
+            "2",
+            "--runs",
+            "6",
+            "--macros",
+            "200",
+            "--simplify-parallel",
+            "--json",
+            "--inputs",
+        ])
+        .arg(seed_inputs())
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let s = &v["summary"][0];
+    assert_eq!(s["compared_length"], "merged");
+    let (lo, hi) = (
+        s["compared_ci95"][0].as_f64().unwrap(),
+        s["compared_ci95"][1].as_f64().unwrap(),
+    );
+    let med = s["compared_median"].as_f64().unwrap();
+    assert!(lo <= med && med <= hi, "{s}");
+    let p = s["p_two_sided"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&p));
+    for r in v["runs"].as_array().unwrap() {
+        let (len, merged, simp) = (
+            r["length"].as_u64().unwrap(),
+            r["merged"].as_u64().unwrap(),
+            r["simplified"].as_u64().unwrap(),
+        );
+        assert!(simp <= merged && merged <= len, "{r}");
+    }
     twisty(dir.path())
         .args(["bench", "supercube", "--sizes", "2-20"])
         .assert()

@@ -52,6 +52,11 @@ pub struct GaArgs {
     /// Use (and keep) at most this many macros, e.g. 100 or 200 as in the paper's runs.
     #[arg(long, value_name = "N")]
     pub macros_limit: Option<usize>,
+    /// Report the played moves merged step by step: moves of one slice separated only by
+    /// moves of the same axis (parallel slices commute) cancel or merge, across the GA's
+    /// steps and the macros. The search is unchanged; the raw length is reported beside it.
+    #[arg(long)]
+    pub simplify_parallel: bool,
 }
 
 impl GaArgs {
@@ -217,6 +222,10 @@ pub struct BenchSupercubeArgs {
     /// Stop a run after this many seconds (counted as a failure).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Compare the merged length (`--simplify-parallel` of `solve`: same-slice moves across
+    /// commuting parallel slices cancel or merge) with the paper's instead of the raw one.
+    #[arg(long)]
+    pub simplify_parallel: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -323,13 +332,109 @@ const PAPER: [(&str, usize, [[u32; 5]; 10]); 6] = [
     ),
 ];
 
-/// The paper's median of `what` for size `n` with `macros` macros, if it has one.
-fn paper_median(what: &str, macros: usize, n: usize) -> Option<f64> {
+/// The paper's ten runs of `what` for size `n` with `macros` macros, if it has them.
+fn paper_runs(what: &str, macros: usize, n: usize) -> Option<Vec<f64>> {
     let (_, _, rows) = PAPER.iter().find(|(w, m, _)| *w == what && *m == macros)?;
     if !(2..=6).contains(&n) {
         return None;
     }
-    Some(median_f(rows.iter().map(|r| r[n - 2] as f64).collect()))
+    Some(rows.iter().map(|r| r[n - 2] as f64).collect())
+}
+
+/// The paper's median of `what` for size `n` with `macros` macros, if it has one.
+fn paper_median(what: &str, macros: usize, n: usize) -> Option<f64> {
+    paper_runs(what, macros, n).map(median_f)
+}
+
+/// A distribution-free 95 % confidence interval of the median of `v` from order
+/// statistics: `[x(k), x(n+1−k)]` with the largest `k` such that `P(Bin(n, ½) < k) ≤ 2.5 %`
+/// (coverage ≥ 95 %). `None` below 6 values, where no such interval exists.
+fn median_ci(v: &[f64]) -> Option<(f64, f64)> {
+    let n = v.len();
+    if n < 6 {
+        return None;
+    }
+    let mut x = v.to_vec();
+    x.sort_by(|a, b| a.total_cmp(b));
+    // The largest 1-based k with P(Bin < k) ≤ 0.025; ln_pmf = ln P(Bin = k − 1).
+    let mut kk = 0usize;
+    let mut ln_pmf = n as f64 * 0.5f64.ln();
+    let mut below = 0.0;
+    for k1 in 1..=n / 2 {
+        below += ln_pmf.exp();
+        if below > 0.025 {
+            break;
+        }
+        kk = k1;
+        ln_pmf += ((n - (k1 - 1)) as f64).ln() - (k1 as f64).ln();
+    }
+    if kk == 0 {
+        return None;
+    }
+    Some((x[kk - 1], x[n - kk]))
+}
+
+/// Standard normal upper tail `P(Z > z)`, from the complementary error function
+/// (Chebyshev fit, relative error < 1.2e-7).
+fn normal_upper(z: f64) -> f64 {
+    let x = z / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.5 * x.abs());
+    let poly = -x * x - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let erfc = t * poly.exp();
+    let erfc = if x >= 0.0 { erfc } else { 2.0 - erfc };
+    erfc / 2.0
+}
+
+/// The Mann–Whitney rank-sum test of `ours` against `theirs` (normal approximation with
+/// tie correction and continuity correction): `U` of `ours`, the two-sided p-value and the
+/// one-sided p-value of "ours tend to be larger". `None` when a side is empty or every
+/// value is tied.
+fn mann_whitney(ours: &[f64], theirs: &[f64]) -> Option<(f64, f64, f64)> {
+    let (n1, n2) = (ours.len(), theirs.len());
+    if n1 == 0 || n2 == 0 {
+        return None;
+    }
+    let mut all: Vec<(f64, bool)> = ours
+        .iter()
+        .map(|&x| (x, true))
+        .chain(theirs.iter().map(|&y| (y, false)))
+        .collect();
+    all.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let big_n = all.len();
+    let (mut r1, mut ties) = (0.0, 0.0);
+    let mut i = 0;
+    while i < big_n {
+        let mut j = i;
+        while j + 1 < big_n && all[j + 1].0 == all[i].0 {
+            j += 1;
+        }
+        // Positions i..=j share the mid-rank.
+        let rank = (i + j) as f64 / 2.0 + 1.0;
+        let t = (j - i + 1) as f64;
+        ties += t * t * t - t;
+        r1 += rank * all[i..=j].iter().filter(|e| e.1).count() as f64;
+        i = j + 1;
+    }
+    let (a, b, nn) = (n1 as f64, n2 as f64, big_n as f64);
+    let u = r1 - a * (a + 1.0) / 2.0;
+    let mean = a * b / 2.0;
+    let var = a * b / 12.0 * ((nn + 1.0) - ties / (nn * (nn - 1.0)));
+    if var <= 0.0 {
+        return None;
+    }
+    let sd = var.sqrt();
+    let dev = u - mean;
+    let z_two = ((dev.abs() - 0.5).max(0.0)) / sd;
+    let two_sided = (2.0 * normal_upper(z_two)).min(1.0);
+    let greater = normal_upper((dev - 0.5) / sd);
+    Some((u, two_sided, greater))
 }
 
 fn median_f(mut v: Vec<f64>) -> f64 {
@@ -431,6 +536,7 @@ struct Run {
     seconds: f64,
     cpu_seconds: Option<f64>,
     length: usize,
+    merged: usize,
     simplified: usize,
     macro_hits: u64,
 }
@@ -490,6 +596,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                         seconds: secs,
                         cpu_seconds: cpu,
                         length: s.moves.len(),
+                        merged: s.merged.len(),
                         simplified: s.simplified.len(),
                         macro_hits: s.macro_hits,
                     }
@@ -508,6 +615,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                         seconds: secs,
                         cpu_seconds: cpu,
                         length: 0,
+                        merged: 0,
                         simplified: 0,
                         macro_hits: 0,
                     }
@@ -518,11 +626,22 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
         }
     }
     pb.finish_and_clear();
+    // The length compared with the paper's: the raw played length, or the merged one.
+    let compared = |r: &Run| {
+        if args.simplify_parallel {
+            r.merged as f64
+        } else {
+            r.length as f64
+        }
+    };
     let summary: Vec<serde_json::Value> = sizes
         .iter()
         .map(|&n| {
             let ok: Vec<&Run> = runs.iter().filter(|r| r.n == n && r.solved).collect();
             let med = |f: &dyn Fn(&Run) -> f64| median_f(ok.iter().map(|r| f(r)).collect());
+            let lengths: Vec<f64> = ok.iter().map(|r| compared(r)).collect();
+            let ci = median_ci(&lengths);
+            let mw = paper_runs("length", args.macros, n).and_then(|p| mann_whitney(&lengths, &p));
             serde_json::json!({
                 "n": n,
                 "solved": ok.len(),
@@ -531,7 +650,14 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                 "median_seconds": med(&|r| r.seconds),
                 "median_cpu_seconds": med(&|r| r.cpu_seconds.unwrap_or(f64::NAN)),
                 "median_length": med(&|r| r.length as f64),
+                "median_merged": med(&|r| r.merged as f64),
                 "median_simplified": med(&|r| r.simplified as f64),
+                "compared_length": if args.simplify_parallel { "merged" } else { "played" },
+                "compared_median": median_f(lengths.clone()),
+                "compared_ci95": ci.map(|(a, b)| [a, b]),
+                "mann_whitney_u": mw.map(|m| m.0),
+                "p_two_sided": mw.map(|m| m.1),
+                "p_ours_longer": mw.map(|m| m.2),
                 "paper_median_ga_count": paper_median("GA count", args.macros, n),
                 "paper_median_seconds": paper_median("time", args.macros, n),
                 "paper_median_length": paper_median("length", args.macros, n),
@@ -555,13 +681,13 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
         rayon::current_num_threads()
     );
     println!(
-        "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>10} {:>6}",
-        "N", "run", "GA count", "time", "cpu (s)", "length", "simplified", "macros"
+        "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>7} {:>10} {:>6}",
+        "N", "run", "GA count", "time", "cpu (s)", "length", "merged", "simplified", "macros"
     );
     for r in &runs {
         if r.solved {
             println!(
-                "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>10} {:>6}",
+                "{:>3} {:>4} {:>8} {:>10} {:>9} {:>8} {:>7} {:>10} {:>6}",
                 r.n,
                 r.run,
                 r.ga_count,
@@ -570,6 +696,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
                     .map(|c| format!("{c:.2}"))
                     .unwrap_or_else(|| String::from("-")),
                 r.length,
+                r.merged,
                 r.simplified,
                 r.macro_hits
             );
@@ -583,28 +710,124 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
         String::from("paper (100/200 macros only)")
     };
     println!();
-    println!("medians (ours | {paper_note}):");
     println!(
-        "{:>3} {:>7} {:>17} {:>21} {:>8} {:>17} {:>10}",
-        "N", "solved", "GA count", "time (s)", "cpu (s)", "length", "simplified"
+        "medians (ours | {paper_note}); the paper's GA count is its counter label, which shows runs - 1:"
+    );
+    println!(
+        "{:>3} {:>7} {:>17} {:>21} {:>8} {:>17} {:>7} {:>10}",
+        "N", "solved", "GA count", "time (s)", "cpu (s)", "length", "merged", "simplified"
     );
     let show = |v: Option<f64>| v.map(|x| format!("{x:.0}")).unwrap_or_else(|| String::from("-"));
+    // The paper's medians of ten runs can end in .5: shown as they are, not rounded.
+    let show_paper = |v: Option<f64>| {
+        v.map(|x| {
+            if x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.1}")
+            }
+        })
+        .unwrap_or_else(|| String::from("-"))
+    };
     for s in &summary {
         let n = s["n"].as_u64().unwrap_or(0) as usize;
         let f = |k: &str| s[k].as_f64();
         println!(
-            "{:>3} {:>7} {:>8} | {:>6} {:>10.2} | {:>8} {:>8.2} {:>8} | {:>6} {:>10}",
+            "{:>3} {:>7} {:>8} | {:>6} {:>10.2} | {:>8} {:>8.2} {:>8} | {:>6} {:>7} {:>10}",
             n,
             format!("{}/{}", s["solved"], args.runs),
             show(f("median_ga_count")),
-            show(paper_median("GA count", args.macros, n)),
+            show_paper(paper_median("GA count", args.macros, n)),
             f("median_seconds").unwrap_or(f64::NAN),
-            show(paper_median("time", args.macros, n)),
+            show_paper(paper_median("time", args.macros, n)),
             f("median_cpu_seconds").unwrap_or(f64::NAN),
             show(f("median_length")),
-            show(paper_median("length", args.macros, n)),
+            show_paper(paper_median("length", args.macros, n)),
+            show(f("median_merged")),
             show(f("median_simplified")),
         );
     }
+    println!();
+    println!(
+        "{} length against the paper's ten runs ({}; 95 % CI of our median from order statistics; Mann-Whitney rank-sum test, normal approximation):",
+        if args.simplify_parallel { "merged (--simplify-parallel)" } else { "played" },
+        if args.macros == 100 || args.macros == 200 {
+            format!("Table {}, {} macros", if args.macros == 100 { 7 } else { 8 }, args.macros)
+        } else {
+            String::from("none for this macro count")
+        }
+    );
+    println!(
+        "{:>3} {:>8} {:>17} {:>7} {:>7} {:>8} {:>10}",
+        "N", "median", "95% CI", "paper", "U", "p (2-s)", "p (longer)"
+    );
+    let p3 = |v: Option<f64>| v.map(|x| format!("{x:.3}")).unwrap_or_else(|| String::from("-"));
+    for s in &summary {
+        let n = s["n"].as_u64().unwrap_or(0) as usize;
+        let f = |k: &str| s[k].as_f64();
+        let ci = match (s["compared_ci95"][0].as_f64(), s["compared_ci95"][1].as_f64()) {
+            (Some(a), Some(b)) => format!("[{a:.0}, {b:.0}]"),
+            _ => String::from("-"),
+        };
+        println!(
+            "{:>3} {:>8} {:>17} {:>7} {:>7} {:>8} {:>10}",
+            n,
+            show(f("compared_median")),
+            ci,
+            show_paper(paper_median("length", args.macros, n)),
+            s["mann_whitney_u"]
+                .as_f64()
+                .map(|u| format!("{u:.1}"))
+                .unwrap_or_else(|| String::from("-")),
+            p3(f("p_two_sided")),
+            p3(f("p_ours_longer")),
+        );
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_ci_uses_the_binomial_order_statistics() {
+        let v: Vec<f64> = (1..=10).map(f64::from).collect();
+        // n = 10: P(Bin < 2) = 11/1024 ≤ 2.5 % < P(Bin < 3): [x(2), x(9)].
+        assert_eq!(median_ci(&v), Some((2.0, 9.0)));
+        let v: Vec<f64> = (1..=40).rev().map(f64::from).collect();
+        // n = 40: the tabulated interval is [x(14), x(27)].
+        assert_eq!(median_ci(&v), Some((14.0, 27.0)));
+        assert_eq!(median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0]), None);
+    }
+
+    #[test]
+    fn mann_whitney_matches_hand_computed_values() {
+        // Ours all below theirs: U = 0, strong evidence, not longer.
+        let ours: Vec<f64> = (1..=10).map(f64::from).collect();
+        let theirs: Vec<f64> = (11..=20).map(f64::from).collect();
+        let (u, p2, longer) = mann_whitney(&ours, &theirs).unwrap_or((f64::NAN, 0.0, 0.0));
+        assert_eq!(u, 0.0);
+        // z = (50 - 0.5) / sqrt(175) = 3.742: two-sided p = 0.000183.
+        assert!((p2 - 0.000_183).abs() < 1e-5, "{p2}");
+        assert!(longer > 0.999);
+        // Identical samples: U = n1·n2/2, p = 1.
+        let (u, p2, longer) = mann_whitney(&ours, &ours).unwrap_or((f64::NAN, 0.0, 0.0));
+        assert_eq!(u, 50.0);
+        assert!((p2 - 1.0).abs() < 1e-9);
+        assert!((longer - 0.5).abs() < 0.05);
+        assert!(mann_whitney(&[], &ours).is_none());
+        assert!(mann_whitney(&[3.0, 3.0], &[3.0]).is_none());
+    }
+
+    #[test]
+    fn paper_runs_are_the_tables() {
+        // Table 8, N = 6: ten lengths with 200 macros, median 4042.5; Table 7: 4197.5.
+        let runs = paper_runs("length", 200, 6).unwrap_or_default();
+        assert_eq!(runs.len(), 10);
+        assert_eq!(paper_median("length", 200, 6), Some(4042.5));
+        assert_eq!(paper_median("length", 100, 6), Some(4197.5));
+        assert!(paper_runs("length", 150, 6).is_none());
+        assert!(paper_runs("length", 100, 7).is_none());
+    }
 }

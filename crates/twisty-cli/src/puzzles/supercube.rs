@@ -66,16 +66,21 @@ impl CliPuzzle for Supercube {
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let s = commands::supercube::run_ga(ctx, self, state, &args.ga, seed, args.timeout)?;
         let played = s.moves.len() as u64;
+        let merged = s.merged.len() as u64;
         let simplified = s.simplified.len() as u64;
         if !args.json {
             eprintln!(
                 "GA seed: {seed}; GA runs: {}, generations: {}, macro improvements: {}, macros learned: {}",
                 s.ga_count, s.generations, s.macro_hits, s.learned
             );
-            eprintln!("played length: {played}, simplified length: {simplified}");
+            eprintln!(
+                "played length: {played}, merged across parallel slices: {merged}, simplified length: {simplified}"
+            );
         }
         let moves = if args.swarm.simplify {
             s.simplified
+        } else if args.ga.simplify_parallel {
+            s.merged
         } else {
             s.moves
         };
@@ -93,6 +98,7 @@ impl CliPuzzle for Supercube {
                     (String::from("macro_improvements"), s.macro_hits, 0.0),
                     (String::from("macros_learned"), s.learned as u64, 0.0),
                     (String::from("played_length"), played, 0.0),
+                    (String::from("merged_length"), merged, 0.0),
                     (String::from("simplified_length"), simplified, 0.0),
                 ],
                 ..SearchStats::default()

@@ -12,7 +12,7 @@ use super::{coords, group, index, rotate, ORIENTATIONS};
 pub struct Cluster {
     /// Kind 1..=6 (C1..C6).
     pub kind: u8,
-    /// Member positions, in the order the paper's `GetActCluster` visits them.
+    /// Member positions, in the order the seed's `GetCluster` visits them.
     pub positions: Vec<usize>,
 }
 
@@ -30,27 +30,35 @@ pub fn cluster_kind(n: usize, pos: usize) -> u8 {
     seen.len() as u8
 }
 
-/// The positions of the cluster of `pos`: every `R_Z^γ R_Y^β R_X^α · pos` in the paper's
-/// loop order (α outermost), without repeats.
+/// The positions of the cluster of `pos`, in the order the seed's `GetCluster` visits
+/// them: it turns the X, Y and Z slices through the moving cubie in nested loops of four
+/// quarter turns each, recording the position after every turn (`X^α`, then `Y^β X^α`,
+/// then `Z^γ Y^β X^α`, for α, β, γ = 1, 2, 3, 4), without repeats.
 pub fn cluster_of(n: usize, pos: usize) -> Vec<usize> {
     let g = group();
     let v = coords(n, pos);
     let mut out = Vec::with_capacity(ORIENTATIONS);
     let pow = |axis: usize, k: usize| -> usize {
-        if k == 0 {
+        if k % 4 == 0 {
             0
         } else {
-            g.turn[axis][k - 1] as usize
+            g.turn[axis][k % 4 - 1] as usize
         }
     };
-    for alpha in 0..4 {
-        for beta in 0..4 {
-            for gamma in 0..4 {
-                let r = g.mul[pow(2, gamma)][g.mul[pow(1, beta)][pow(0, alpha)] as usize] as usize;
-                let p = index(n, rotate(n, &g.matrix[r], v));
-                if !out.contains(&p) {
-                    out.push(p);
-                }
+    let mut record = |r: usize| {
+        let p = index(n, rotate(n, &g.matrix[r], v));
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    for alpha in 1..=4 {
+        let ra = pow(0, alpha);
+        record(ra);
+        for beta in 1..=4 {
+            let rb = g.mul[pow(1, beta)][ra] as usize;
+            record(rb);
+            for gamma in 1..=4 {
+                record(g.mul[pow(2, gamma)][rb] as usize);
             }
         }
     }

@@ -242,3 +242,48 @@ fn render_lists_unsolved_shells() {
     assert!(text.contains("shell 1 (3x3x3): 8 of 26 unsolved"), "{text}");
     assert!(text.contains(" 41"), "x1 gives state 0x41 (R_X): {text}");
 }
+
+/// The seed's `GetCluster` walk, replayed with real slice turns: turn the X, Y and Z slices
+/// through the followed cubie (a quarter turn each, nested loops of four) and record where
+/// it is after every turn. `cluster_of` must list the same positions in the same order.
+#[test]
+fn cluster_order_is_the_seeds_turn_walk() {
+    let g = group();
+    for n in [3, 4, 5] {
+        let p = Supercube { n };
+        for start in [0, n / 2, n + 1, n * n + n / 2, index(n, [n / 2, 1, 0])] {
+            let mut s = p.solved();
+            let mut at = start;
+            let mut walk: Vec<usize> = Vec::new();
+            let turn = |s: &mut SupercubeState, at: &mut usize, axis: usize| {
+                let slice = coords(n, *at)[axis];
+                p.apply(s, SuperMove::from_code((9 * slice + 3 * axis) as u16));
+                // The followed cubie is the one whose home is `start`.
+                *at = (0..n * n * n)
+                    .find(|&q| {
+                        let o = s.orient[q] as usize;
+                        index(n, rotate(n, &g.matrix[g.inv[o] as usize], coords(n, q))) == start
+                    })
+                    .unwrap_or(usize::MAX);
+            };
+            let record = |at: usize, walk: &mut Vec<usize>| {
+                if !walk.contains(&at) {
+                    walk.push(at);
+                }
+            };
+            for _ in 0..4 {
+                turn(&mut s, &mut at, 0);
+                record(at, &mut walk);
+                for _ in 0..4 {
+                    turn(&mut s, &mut at, 1);
+                    record(at, &mut walk);
+                    for _ in 0..4 {
+                        turn(&mut s, &mut at, 2);
+                        record(at, &mut walk);
+                    }
+                }
+            }
+            assert_eq!(cluster_of(n, start), walk, "N = {n}, start {start}");
+        }
+    }
+}

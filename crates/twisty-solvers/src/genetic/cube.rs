@@ -121,6 +121,14 @@ impl Tables {
         }
     }
 
+    /// The home position of the cubie at `p` with orientation `o` (every move turns a cubie
+    /// about the centre, so its position is its orientation applied to its home). A
+    /// cubie's home names it: the seed's lists hold cubie objects, not positions.
+    #[inline]
+    pub fn home(&self, o: u8, p: usize) -> usize {
+        self.rot_pos[self.inv[o as usize] as usize * self.coord.len() + p] as usize
+    }
+
     /// Whether position `p` is in the slice of move `code`.
     #[inline]
     fn in_slice(&self, code: u8, p: usize) -> bool {
@@ -130,10 +138,14 @@ impl Tables {
 
     /// The error of `cube` after `j · M · j⁻¹` (or `M` alone when `j` is `None`), where
     /// `effect` is M's [`Tables::net_effect`]: only the changed positions are visited.
+    /// `home` gives the group by cubie (home position) when A and B are not unions of
+    /// clusters (see [`Track::home`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn conjugate_error(
         &self,
         cube: &[u8],
         group: &[u8],
+        home: Option<&[u8]>,
         (fa, fb, b_len): (i64, i64, usize),
         effect: &[Change],
         j: Option<u8>,
@@ -166,12 +178,14 @@ impl Tables {
             }
             let new = self.mul[r1 as usize]
                 [self.mul[ch.rot as usize][self.mul[r3 as usize][cube[c] as usize] as usize] as usize];
-            let delta = self.cost[new as usize] as i64 - self.cost[cube[q] as usize] as i64;
-            if gq == 1 {
-                fa += delta;
-            } else {
-                fb += delta;
-            }
+            let old = cube[q];
+            let (gn, go) = match home {
+                None => (gq, gq),
+                Some(h) => (h[self.home(new, q)], h[self.home(old, q)]),
+            };
+            let (cn, co) = (self.cost[new as usize] as i64, self.cost[old as usize] as i64);
+            fa += cn * i64::from(gn == 1) - co * i64::from(go == 1);
+            fb += cn * i64::from(gn == 2) - co * i64::from(go == 2);
         }
         error(fa, fb, b_len)
     }
@@ -245,18 +259,37 @@ impl Tables {
             buf[i as usize] = cube[list[i as usize] as usize];
         }
         let (mut fa, mut fb, mut diff) = (t.fa, t.fb, t.diff);
-        for &i in idx {
-            let d = dst[i as usize] as usize;
-            let p = list[d] as usize;
-            let old = buf[d];
-            let new = self.mul[r][buf[i as usize] as usize];
-            cube[p] = new;
-            let delta = self.cost[new as usize] as i64 - self.cost[old as usize] as i64;
-            let g = t.group[p];
-            fa += delta * i64::from(g == 1);
-            fb += delta * i64::from(g == 2);
-            let st = t.start[p];
-            diff += i64::from(new != st) - i64::from(old != st);
+        match t.home {
+            None => {
+                for &i in idx {
+                    let d = dst[i as usize] as usize;
+                    let p = list[d] as usize;
+                    let old = buf[d];
+                    let new = self.mul[r][buf[i as usize] as usize];
+                    cube[p] = new;
+                    let delta = self.cost[new as usize] as i64 - self.cost[old as usize] as i64;
+                    let g = t.group[p];
+                    fa += delta * i64::from(g == 1);
+                    fb += delta * i64::from(g == 2);
+                    let st = t.start[p];
+                    diff += i64::from(new != st) - i64::from(old != st);
+                }
+            }
+            Some(h) => {
+                for &i in idx {
+                    let d = dst[i as usize] as usize;
+                    let p = list[d] as usize;
+                    let old = buf[d];
+                    let new = self.mul[r][buf[i as usize] as usize];
+                    cube[p] = new;
+                    let (gn, go) = (h[self.home(new, p)], h[self.home(old, p)]);
+                    let (cn, co) = (self.cost[new as usize] as i64, self.cost[old as usize] as i64);
+                    fa += cn * i64::from(gn == 1) - co * i64::from(go == 1);
+                    fb += cn * i64::from(gn == 2) - co * i64::from(go == 2);
+                    let st = t.start[p];
+                    diff += i64::from(new != st) - i64::from(old != st);
+                }
+            }
         }
         t.fa = fa;
         t.fb = fb;
@@ -269,6 +302,12 @@ impl Tables {
 pub struct Track<'a> {
     /// Group of each position (0 untracked, 1 = A, 2 = B).
     pub group: &'a [u8],
+    /// When set, the group of each cubie by its home position (1 = A, 2 = B), used instead
+    /// of `group`'s values: the seed splits its list of cubies at `len − |cluster of the
+    /// active cubie|`, which is not a cluster boundary when the active cubie's cluster is not
+    /// the last one added and has another size (odd N: 12 edge middles beside 24 centres of
+    /// the same distance). `group` then only marks which positions are tracked.
+    pub home: Option<&'a [u8]>,
     /// The state the evaluation started from.
     pub start: &'a [u8],
     /// Score of group A.
@@ -287,8 +326,19 @@ pub fn error(fa: i64, fb: i64, b_len: usize) -> u64 {
 
 /// Scores of groups A and B of `cube`.
 pub fn scores(t: &Tables, cube: &[u8], group: &[u8]) -> (i64, i64) {
+    scores_split(t, cube, group, None)
+}
+
+/// Scores of groups A and B of `cube`, the groups by position or (when `home` is given)
+/// by cubie, as [`Track::home`] says.
+pub fn scores_split(t: &Tables, cube: &[u8], group: &[u8], home: Option<&[u8]>) -> (i64, i64) {
     let (mut fa, mut fb) = (0i64, 0i64);
     for (p, &gr) in group.iter().enumerate() {
+        let gr = match (gr, home) {
+            (0, _) => 0,
+            (_, Some(h)) => h[t.home(cube[p], p)],
+            (g, None) => g,
+        };
         match gr {
             1 => fa += t.cost[cube[p] as usize] as i64,
             2 => fb += t.cost[cube[p] as usize] as i64,

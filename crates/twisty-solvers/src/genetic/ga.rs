@@ -18,6 +18,9 @@ pub struct Problem<'a> {
     pub cube: &'a [u8],
     /// Group of each position (0 untracked, 1 = A, 2 = B).
     pub group: &'a [u8],
+    /// Group of each cubie by home position, when A and B are not unions of clusters
+    /// ([`Track::home`]).
+    pub home: Option<&'a [u8]>,
     /// |B|.
     pub b_len: usize,
     /// Scores of A and B on the current cube.
@@ -61,6 +64,7 @@ pub fn evaluate(p: &Problem<'_>, genes: &mut [u8], scratch: &mut [u8]) -> (u64, 
     scratch.copy_from_slice(p.cube);
     let mut t = Track {
         group: p.group,
+        home: p.home,
         start: p.cube,
         fa: p.fa,
         fb: p.fb,

@@ -2,9 +2,12 @@
 //! as the authors' code at the paper's commit does it:
 //!
 //! 1. The *active cubie* is the unsolved cubie nearest the centre in the smallest inner
-//!    cube that has one; its whole cluster joins the evaluated set (clusters accumulate:
-//!    A = clusters already solved, B = the active one).
-//! 2. Error = `f(A)·2|B| + f(B)`, `f = Σ (1 + state/256)` over unsolved cubies.
+//!    cube that has one (`GetActCubie`'s scan order decides ties); its whole cluster is
+//!    appended to the evaluated list if not in it (clusters accumulate, inner first).
+//! 2. Error = `f(A)·2|B| + f(B)`, `f = Σ (1 + state/256)` over unsolved cubies, where B is
+//!    the last |cluster of the active cubie| cubies of the list and A the rest (usually B is
+//!    the last cluster added; for odd N the cut can fall inside a cluster, and A and B then
+//!    follow the cubies).
 //! 3. A GA (population 100, chromosome 27, ≤ 50 generations, unique selection of 10 %
 //!    winners, one-point crossover, 100 % conjugation mutations `X·m·X⁻¹`) restricted to
 //!    moves of the active cubie's slices and their mirrors, stops at the first generation
@@ -21,7 +24,7 @@ pub mod genome;
 pub mod macros;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
-use cube::{error, scores, Tables};
+use cube::{error, scores_split, Tables};
 use macros::{remap, Macro, MacroLibrary};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -128,7 +131,13 @@ pub struct Progress {
 pub struct GaSolution {
     /// The moves played, verified.
     pub moves: Vec<SuperMove>,
-    /// The same after cancelling and merging moves, verified.
+    /// The moves played, merged step by step into the moves already played: moves of one
+    /// slice separated only by moves of the same axis (parallel slices, which commute)
+    /// cancel or merge, across the GA's steps and the macros (`--simplify-parallel`; the
+    /// search is the same). Verified.
+    pub merged: Vec<SuperMove>,
+    /// The same after cancelling and merging moves and dropping runs whose net effect is the
+    /// identity (`--simplify`), verified.
     pub simplified: Vec<SuperMove>,
     /// GA runs.
     pub ga_count: u64,
@@ -142,18 +151,22 @@ pub struct GaSolution {
     pub elapsed: Duration,
 }
 
-/// Position of the active cubie (`GetActCubie`): shells scanned from the core outwards;
-/// in the first shell with an unsolved cubie, the one with the smallest L1 distance to the
-/// centre (the first found on ties).
+/// Position of the active cubie (`GetActCubie`), in the seed's scan order: shells from the
+/// core outwards (`restrict` = ⌊(N−1)/2⌋ … 0); in each shell, for side ∈ {low, high}, then
+/// `i`, then `j` over the shell's coordinates `restrict..N−restrict`, then axis ∈ {x, y, z}:
+/// the cell with `v[axis]` on that side, `v[axis+1] = i`, `v[axis+2] = j`. The unsolved cubie
+/// with the strictly smallest L1 distance to the centre wins (the first found on ties); the
+/// scan stops after the first shell with `restrict > 0` that holds one.
 fn active_cubie(n: usize, cube: &[u8]) -> Option<usize> {
     let c = (n - 1) / 2;
+    let mut best: Option<(usize, usize)> = None;
     for restrict in (0..=c).rev() {
         let hi = n - 1 - restrict;
-        let mut best: Option<(usize, usize)> = None;
-        for axis in 0..3 {
-            for side in [restrict, hi] {
+        let mut found = false;
+        for side in [restrict, hi] {
+            for i in restrict..=hi {
                 for j in restrict..=hi {
-                    for i in restrict..=hi {
+                    for axis in 0..3 {
                         let mut v = [0; 3];
                         v[axis] = side;
                         v[(axis + 1) % 3] = i;
@@ -162,19 +175,21 @@ fn active_cubie(n: usize, cube: &[u8]) -> Option<usize> {
                         if cube[p] == 0 {
                             continue;
                         }
+                        // Twice the L1 distance to the centre (N−1)/2, so it stays an integer.
                         let d: usize = v.iter().map(|&x| (2 * x).abs_diff(n - 1)).sum();
                         if best.is_none_or(|(bd, _)| d < bd) {
                             best = Some((d, p));
+                            found = true;
                         }
                     }
                 }
             }
         }
-        if let Some((_, p)) = best {
-            return Some(p);
+        if found && restrict > 0 {
+            break;
         }
     }
-    None
+    best.map(|(_, p)| p)
 }
 
 /// The gene pool (`GetFreeGenes`): every axis and angle on the slices through the active
@@ -274,14 +289,22 @@ impl GeneticSolver {
         let tables = Tables::new(puzzle);
         let mut rng = seeded_rng(self.seed);
         let mut cube = state.orient.clone();
-        let mut group = vec![0u8; cube.len()];
-        let mut b_members: Vec<usize> = Vec::new();
+        let total = cube.len();
+        // The seed's `ActCluster`: the cubies (named by home position) of every cluster
+        // worked on so far, in the order they were appended; `starts` holds where each
+        // cluster begins and `added` its positions.
+        let mut act_list: Vec<usize> = Vec::new();
+        let mut starts: Vec<usize> = Vec::new();
+        let mut added: Vec<Vec<usize>> = Vec::new();
+        let mut group = vec![0u8; total];
+        let mut home_group = vec![0u8; total];
         let mut played: Vec<u8> = Vec::new();
         // The seed's `TrySolutions` starts true: macros are tried after the first GA run even
         // when it found no improvement.
         let mut try_macros = true;
         let mut stats = GaSolution {
             moves: Vec::new(),
+            merged: Vec::new(),
             simplified: Vec::new(),
             ga_count: 0,
             generations: 0,
@@ -298,25 +321,43 @@ impl GeneticSolver {
             if deadline.is_some_and(|d| Instant::now() >= d) || stats.ga_count >= self.max_gas {
                 return Err(SolveError::Timeout { deepest_bound: None });
             }
+            let act_cluster = cluster_of(n, act_pos);
             if group[act_pos] == 0 {
-                for &p in &b_members {
+                starts.push(act_list.len());
+                act_list.extend(act_cluster.iter().map(|&p| tables.home(cube[p], p)));
+                for &p in &act_cluster {
                     group[p] = 1;
                 }
-                b_members = cluster_of(n, act_pos);
-                for &p in &b_members {
-                    group[p] = 2;
+                added.push(act_cluster.clone());
+            }
+            // `Evaluate()`: B is the last |cluster of the active cubie| cubies of the list.
+            let b_len = act_cluster.len();
+            let split = act_list.len() - b_len;
+            let by_home = !starts.contains(&split);
+            if by_home {
+                for (i, &h) in act_list.iter().enumerate() {
+                    home_group[h] = if i >= split { 2 } else { 1 };
+                }
+            } else {
+                for (k, positions) in added.iter().enumerate() {
+                    let g = if starts[k] >= split { 2 } else { 1 };
+                    for &p in positions {
+                        group[p] = g;
+                    }
                 }
             }
+            let home = by_home.then_some(&home_group[..]);
             let act = coords(n, act_pos);
-            let (fa, fb) = scores(&tables, &cube, &group);
-            let high = error(fa, fb, b_members.len());
+            let (fa, fb) = scores_split(&tables, &cube, &group, home);
+            let high = error(fa, fb, b_len);
             let genes = free_genes(n, act);
             let tracked = tables.tracked_indices(&group);
             let problem = ga::Problem {
                 tables: &tables,
                 cube: &cube,
                 group: &group,
-                b_len: b_members.len(),
+                home,
+                b_len,
                 fa,
                 fb,
                 high_score: high,
@@ -382,6 +423,8 @@ impl GeneticSolver {
         }
         stats.moves = to_moves(&played);
         verify(puzzle, state, &stats.moves)?;
+        stats.merged = simplify(&stats.moves);
+        verify(puzzle, state, &stats.merged)?;
         stats.simplified = simplify_solution(&tables, &stats.moves);
         verify(puzzle, state, &stats.simplified)?;
         stats.elapsed = start.elapsed();
@@ -422,9 +465,14 @@ impl GeneticSolver {
                     p.tables.net_effect(m, zero, &mut effect);
                     let mut best: Option<(u64, usize, usize)> = None;
                     for (ji, &j) in conj.iter().enumerate() {
-                        let e = p
-                            .tables
-                            .conjugate_error(p.cube, p.group, (p.fa, p.fb, p.b_len), &effect, j);
+                        let e = p.tables.conjugate_error(
+                            p.cube,
+                            p.group,
+                            p.home,
+                            (p.fa, p.fb, p.b_len),
+                            &effect,
+                            j,
+                        );
                         if best.is_none_or(|(be, _, _)| e < be) {
                             best = Some((e, mi, ji));
                         }

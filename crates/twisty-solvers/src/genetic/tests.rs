@@ -1,5 +1,7 @@
 use super::*;
+use crate::genetic::cube::scores;
 use twisty_core::rng::seeded_rng;
+use twisty_core::supercube::index;
 
 fn scrambled(n: usize, seed: u64) -> (Supercube, SupercubeState) {
     let p = Supercube { n };
@@ -19,6 +21,31 @@ fn active_cubie_goes_inside_out() {
     // The nearest unsolved cubie of the outer shell: a face centre of the x = 0 face.
     assert_eq!(a, Some([0, 2, 2]));
     assert_eq!(active_cubie(5, &p.solved().orient), None);
+}
+
+#[test]
+fn active_cubie_ties_go_to_the_first_in_the_seeds_scan_order() {
+    // Two unsolved face centres of a 3x3x3 at the same distance: (1,1,0) on the low z face
+    // and (2,1,1) on the high x face. The seed scans the low side of every axis first, so
+    // the z = 0 centre wins although its axis comes later.
+    let mut cube = vec![0u8; 27];
+    let (low_z, high_x) = (index(3, [1, 1, 0]), index(3, [2, 1, 1]));
+    cube[low_z] = 1;
+    cube[high_x] = 1;
+    assert_eq!(active_cubie(3, &cube), Some(low_z));
+    // Same side: the scan runs i (coordinate axis + 1), then j (axis + 2), then the axis.
+    // Edges (x,y,z) = (0,0,1) [x face: i = y = 0, j = z = 1] and (0,1,0) [x face: i = 1,
+    // j = 0; z face: i = x = 0, j = y = 1, axis 2]: the first is met first.
+    let mut cube = vec![0u8; 27];
+    let (first, second) = (index(3, [0, 0, 1]), index(3, [0, 1, 0]));
+    cube[first] = 5;
+    cube[second] = 5;
+    assert_eq!(active_cubie(3, &cube), Some(first));
+    // An inner cubie beats any outer one, however near.
+    let mut cube = vec![0u8; 64];
+    cube[0] = 1;
+    cube[index(4, [1, 2, 2])] = 1;
+    assert_eq!(active_cubie(4, &cube), Some(index(4, [1, 2, 2])));
 }
 
 #[test]
@@ -52,6 +79,10 @@ fn ga_solves_n2_and_n3_from_a_fixed_seed_and_the_solution_verifies() {
         p.apply_all(&mut t, &sol.simplified);
         assert!(p.is_solved(&t));
         assert!(sol.simplified.len() <= sol.moves.len());
+        let mut t = s.clone();
+        p.apply_all(&mut t, &sol.merged);
+        assert!(p.is_solved(&t), "N = {n}: merged");
+        assert!(sol.simplified.len() <= sol.merged.len() && sol.merged.len() <= sol.moves.len());
         assert_eq!(calls as u64, sol.ga_count);
         assert!(sol.ga_count > 0);
         // Same seed, same run.
@@ -129,6 +160,7 @@ fn net_effect_evaluation_equals_full_simulation() {
         for trial in 0..30 {
             let group: Vec<u8> = (0..cube.len()).map(|_| rng.random_range(0..3u8)).collect();
             let b_len = group.iter().filter(|&&g| g == 2).count();
+            let homes: Vec<u8> = (0..cube.len()).map(|_| rng.random_range(1..3u8)).collect();
             let (fa, fb) = scores(&t, &cube, &group);
             let len = rng.random_range(1..20);
             let m: Vec<u8> = (0..len).map(|_| rng.random_range(0..9 * n as u8)).collect();
@@ -147,8 +179,14 @@ fn net_effect_evaluation_equals_full_simulation() {
                 }
                 let (ga, gb) = scores(&t, &full, &group);
                 let want = error(ga, gb, b_len);
-                let got = t.conjugate_error(&cube, &group, (fa, fb, b_len), &effect, j);
+                let got = t.conjugate_error(&cube, &group, None, (fa, fb, b_len), &effect, j);
                 assert_eq!(got, want, "N = {n}, trial {trial}, j = {j:?}");
+                // Groups by cubie (home position) instead of by position.
+                let (ha, hb) = scores_split(&t, &cube, &group, Some(&homes));
+                let (ga, gb) = scores_split(&t, &full, &group, Some(&homes));
+                let want = error(ga, gb, b_len);
+                let got = t.conjugate_error(&cube, &group, Some(&homes), (ha, hb, b_len), &effect, j);
+                assert_eq!(got, want, "by cubie: N = {n}, trial {trial}, j = {j:?}");
             }
         }
     }
@@ -201,7 +239,7 @@ fn reference_evaluate(p: &ga::Problem<'_>, genes: &[u8]) -> (u64, usize) {
         if cube == p.cube {
             continue;
         }
-        let (fa, fb) = scores(p.tables, &cube, p.group);
+        let (fa, fb) = scores_split(p.tables, &cube, p.group, p.home);
         let e = error(fa, fb, p.b_len);
         if e < best.0 {
             best = (e, i + 1);
@@ -233,12 +271,17 @@ fn tracked_evaluation_equals_whole_cube_evaluation() {
             let act = coords(n, c.positions[0]);
             let genes = free_genes(n, act);
             let tracked = t.tracked_indices(&group);
-            let (fa, fb) = scores(&t, &cube, &group);
+            // Every other cluster, the groups go by cubie: a random half of the tracked
+            // cubies in B, as when the seed's split falls inside a cluster.
+            let homes: Vec<u8> = (0..cube.len()).map(|_| rng.random_range(1..3u8)).collect();
+            let home = (k % 2 == 1).then_some(&homes[..]);
+            let (fa, fb) = scores_split(&t, &cube, &group, home);
             let b_len = c.positions.len();
             let problem = ga::Problem {
                 tables: &t,
                 cube: &cube,
                 group: &group,
+                home,
                 b_len,
                 fa,
                 fb,
@@ -324,6 +367,7 @@ fn evaluation_keeps_a_mutant_as_written() {
         tables: &t,
         cube: &cube,
         group: &group,
+        home: None,
         b_len: cube.len(),
         fa,
         fb,
