@@ -39,6 +39,14 @@ pub trait IdaProblem: Sync {
         self.heuristic(node) > remaining
     }
 
+    /// [`IdaProblem::prunes`] for a freshly generated child, which may record in the node
+    /// what it computed (e.g. table values its own children inherit). The default calls
+    /// `prunes`.
+    #[inline]
+    fn prunes_child(&self, node: &mut Self::Node, remaining: u32) -> bool {
+        self.prunes(node, remaining)
+    }
+
     /// Whether `node` is solved.
     fn is_goal(&self, node: &Self::Node) -> bool;
 
@@ -214,7 +222,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             if !pruning.allowed(prev_face, m) {
                 continue;
             }
-            let child = self.p.apply(node, m);
+            let mut child = self.p.apply(node, m);
             self.local += 1;
             if self.local >= POLL_EVERY {
                 let n = std::mem::take(&mut self.local);
@@ -222,7 +230,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
                     return true;
                 }
             }
-            if self.p.prunes(&child, remaining - 1) {
+            if self.p.prunes_child(&mut child, remaining - 1) {
                 continue;
             }
             self.path.push(m);
@@ -252,8 +260,8 @@ fn frontier<P: IdaProblem>(
                 if !p.pruning().allowed(*face, m) {
                     continue;
                 }
-                let c = p.apply(node, m);
-                if p.prunes(&c, bound - d - 1) {
+                let mut c = p.apply(node, m);
+                if p.prunes_child(&mut c, bound - d - 1) {
                     continue;
                 }
                 let mut np = path.clone();
