@@ -39,6 +39,11 @@ pub trait IdaProblem: Sync {
         self.heuristic(node) > remaining
     }
 
+    /// A hint before the children of `node` are generated and tested: move `m` will be
+    /// tried, so its table entries may be prefetched. The default does nothing.
+    #[inline]
+    fn prefetch_child(&self, _node: &Self::Node, _m: usize) {}
+
     /// [`IdaProblem::prunes`] for a freshly generated child, which may record in the node
     /// what it computed (e.g. table values its own children inherit). The default calls
     /// `prunes`.
@@ -218,6 +223,11 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             return false;
         }
         let pruning = self.p.pruning();
+        for m in 0..self.p.num_moves() {
+            if pruning.allowed(prev_face, m) {
+                self.p.prefetch_child(node, m);
+            }
+        }
         for m in 0..self.p.num_moves() {
             if !pruning.allowed(prev_face, m) {
                 continue;

@@ -31,7 +31,7 @@ pub fn optimal(ctx: &Ctx, kind: HeuristicKind) -> CliResult<Cube3Optimal> {
             missing.len(),
             human_bytes(bytes),
             match kind {
-                HeuristicKind::Best => "about ten minutes on two cores, 5.4 GiB while building",
+                HeuristicKind::Best => "ten to thirty minutes on two cores, about 5 GiB while building",
                 HeuristicKind::Korf | HeuristicKind::KorfInverse => "several minutes",
                 _ => "a few seconds",
             },

@@ -629,7 +629,6 @@ impl IdaProblem for BestProblem<'_> {
             c.apply(&n.ax[1], c.axis_move[1][m] as usize),
             c.apply(&n.ax[2], c.axis_move[2][m] as usize),
         ];
-        prefetch(self.table.bytes, BasePacked::offset(c.index(&ax[0])));
         let a = c.move_axis[m] as usize;
         let mut inv = [UNKNOWN; 3];
         inv[a] = n.inv[a];
@@ -662,6 +661,21 @@ impl IdaProblem for BestProblem<'_> {
             return true;
         }
         self.inverse && plus_one(self.inverse_probes(n)) > remaining
+    }
+
+    #[inline]
+    fn prefetch_child(&self, n: &BestNode, m: usize) {
+        let c = self.coords;
+        let bytes = self.table.bytes;
+        prefetch(bytes, BasePacked::offset(c.index(&c.apply(&n.ax[0], m))));
+        prefetch(
+            bytes,
+            BasePacked::offset(c.index(&c.apply(&n.ax[1], c.axis_move[1][m] as usize))),
+        );
+        prefetch(
+            bytes,
+            BasePacked::offset(c.index(&c.apply(&n.ax[2], c.axis_move[2][m] as usize))),
+        );
     }
 
     #[inline]

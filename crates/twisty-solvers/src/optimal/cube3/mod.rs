@@ -179,11 +179,12 @@ pub struct Cube3Optimal {
     coset: Option<best::CosetCoords>,
 }
 
-/// Memory the coset-table build needs beyond the table: the mod-3 array (`n / 4` bytes)
-/// and the unit minima, with the result.
+/// Peak memory of the coset-table build: the mod-3 array (`n / 4` bytes) and the result
+/// being filled (`n · 16 / 62`), then the result and its byte copy; plus the unit minima.
 pub fn coset_build_bytes(v: best::Variant) -> u64 {
     let n = best::CLASSES * v.per_class();
-    n / 4 + 2 * twisty_search::coset_bfs::packed_len(n) + n / 62
+    let packed = twisty_search::coset_bfs::packed_len(n);
+    (n / 4 + packed).max(2 * packed) + n / 62
 }
 
 impl Cube3Optimal {
