@@ -185,7 +185,7 @@ fn set_perms<const N: usize>(
                 marked - 1
             } else {
                 other += 1;
-                if other - 1 >= first {
+                if other > first {
                     other - 1 + k as u8
                 } else {
                     other - 1
