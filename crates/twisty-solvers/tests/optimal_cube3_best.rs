@@ -249,14 +249,15 @@ fn superflip_is_twenty_with_best() {
     assert_eq!(sol.length, 20);
 }
 
-/// The full table's average over 100,000 random states: 1 probe ≈ 10.67 and the six probes
-/// ≈ 11.6 (measured over a million states; see BENCHMARKS.md). Run with
+/// The full table's average over 100,000 random states: 1 probe ≈ 10.673, the six probes
+/// 11.240, with the +1 rule 11.599 (measured over a million states; see BENCHMARKS.md). Run with
 /// `TWISTY_TABLES=DIR cargo test --release -p twisty-solvers --test optimal_cube3_best -- --ignored average`.
 #[test]
 #[ignore]
 fn full_table_average_is_as_measured() {
     let s = full();
-    let (_, each) = twisty_solvers::optimal::cube3::average_heuristic(&s, 100_000, 1);
-    assert!((each[0] - 10.674).abs() < 0.03, "1 probe: {}", each[0]);
-    assert!((each[2] - 11.6).abs() < 0.1, "6 probes: {}", each[2]);
+    let (avg, each) = twisty_solvers::optimal::cube3::average_heuristic(&s, 100_000, 1);
+    assert!((each[0] - 10.673).abs() < 0.03, "1 probe: {}", each[0]);
+    assert!((each[2] - 11.240).abs() < 0.03, "6 probes: {}", each[2]);
+    assert!((avg - 11.599).abs() < 0.03, "6 probes and the +1 rule: {avg}");
 }
