@@ -215,7 +215,7 @@ pub struct SolveArgs {
     /// Solver (default: the puzzle's default solver; `--solver list` lists them).
     #[arg(long, short)]
     pub solver: Option<String>,
-    /// Heuristic of the optimal solvers (3x3x3: korf-inverse, korf, small, small-inverse;
+    /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, korf-inverse, korf, small, small-inverse;
     /// Kilominx: best, seed, sparse); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
@@ -455,7 +455,7 @@ pub struct BenchOptimalArgs {
     /// Random seed (printed when not given).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Heuristic. 3x3x3: korf-inverse (default), korf, small or small-inverse. Kilominx:
+    /// Heuristic. 3x3x3: best (default), best-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
     /// best (default), seed or sparse.
     #[arg(long)]
     pub heuristic: Option<String>,

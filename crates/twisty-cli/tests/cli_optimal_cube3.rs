@@ -136,10 +136,32 @@ fn optimal_solves_all_solutions_limits_and_bench() {
             "stopped by the time limit (no solution of ≤",
         ));
     twisty(d)
-        .args(["solve", "--solver", "optimal", "--heuristic", "best", "R"])
+        .args(["solve", "--solver", "optimal", "--heuristic", "nope", "R"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown 3x3x3 heuristic `best`"));
+        .stderr(predicate::str::contains("unknown 3x3x3 heuristic `nope`"));
+    // The coset heuristic's tiny variant (same code as the default `best`).
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "best-tiny",
+            "R U F' L2 D B' R2",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Length: 7 HTM (optimal)"));
+    // The full table is refused under a small memory cap, before any work.
+    twisty(d)
+        .args(["tables", "build", "--heuristic", "best", "--max-memory", "1G"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("3x3x3/coset/best-b9 (building) needs")
+                .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB")),
+        );
     twisty(d)
         .args(["solve", "--solver", "optimal", "--max-length", "99", "R"])
         .assert()

@@ -261,6 +261,11 @@ impl TableCache {
         self
     }
 
+    /// The memory cap, if any.
+    pub fn max_memory(&self) -> Option<u64> {
+        self.max_memory
+    }
+
     /// The cache directory.
     pub fn dir(&self) -> &Path {
         &self.dir

@@ -39,6 +39,19 @@ pub trait IdaProblem: Sync {
         self.heuristic(node) > remaining
     }
 
+    /// A hint before the children of `node` are generated and tested: move `m` will be
+    /// tried, so its table entries may be prefetched. The default does nothing.
+    #[inline]
+    fn prefetch_child(&self, _node: &Self::Node, _m: usize) {}
+
+    /// [`IdaProblem::prunes`] for a freshly generated child, which may record in the node
+    /// what it computed (e.g. table values its own children inherit). The default calls
+    /// `prunes`.
+    #[inline]
+    fn prunes_child(&self, node: &mut Self::Node, remaining: u32) -> bool {
+        self.prunes(node, remaining)
+    }
+
     /// Whether `node` is solved.
     fn is_goal(&self, node: &Self::Node) -> bool;
 
@@ -211,10 +224,15 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         }
         let pruning = self.p.pruning();
         for m in 0..self.p.num_moves() {
+            if pruning.allowed(prev_face, m) {
+                self.p.prefetch_child(node, m);
+            }
+        }
+        for m in 0..self.p.num_moves() {
             if !pruning.allowed(prev_face, m) {
                 continue;
             }
-            let child = self.p.apply(node, m);
+            let mut child = self.p.apply(node, m);
             self.local += 1;
             if self.local >= POLL_EVERY {
                 let n = std::mem::take(&mut self.local);
@@ -222,7 +240,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
                     return true;
                 }
             }
-            if self.p.prunes(&child, remaining - 1) {
+            if self.p.prunes_child(&mut child, remaining - 1) {
                 continue;
             }
             self.path.push(m);
@@ -252,8 +270,8 @@ fn frontier<P: IdaProblem>(
                 if !p.pruning().allowed(*face, m) {
                     continue;
                 }
-                let c = p.apply(node, m);
-                if p.prunes(&c, bound - d - 1) {
+                let mut c = p.apply(node, m);
+                if p.prunes_child(&mut c, bound - d - 1) {
                     continue;
                 }
                 let mut np = path.clone();

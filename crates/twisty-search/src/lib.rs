@@ -2,6 +2,8 @@
 //!
 //! - [`rank`]: Lehmer codes of full and partial permutations, combinations, orientation digits.
 //! - [`bfs`]: parallel breadth-first distance tables (forward and backward passes).
+//! - [`coset_bfs`]: block-structured parallel BFS of symmetry-reduced coset tables, stored
+//!   as 2-bit entries relative to a base with a per-unit fallback minimum.
 //! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
 //! - [`file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
@@ -9,6 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bfs;
+pub mod coset_bfs;
 pub mod file;
 pub mod ida;
 pub mod packed;

@@ -47,6 +47,22 @@ pub fn known_tables() -> Vec<KnownTable> {
     }
     {
         use twisty_solvers::optimal::cube3::HeuristicKind;
+        for spec in HeuristicKind::Best.specs() {
+            out.push(KnownTable {
+                puzzle: PuzzleKind::Cube3,
+                heuristic: "best",
+                spec,
+                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::Best).map(|_| ()),
+            });
+        }
+        for spec in HeuristicKind::BestTiny.specs() {
+            out.push(KnownTable {
+                puzzle: PuzzleKind::Cube3,
+                heuristic: "best-tiny",
+                spec,
+                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::BestTiny).map(|_| ()),
+            });
+        }
         for spec in HeuristicKind::Korf.specs() {
             out.push(KnownTable {
                 puzzle: PuzzleKind::Cube3,

@@ -1,4 +1,4 @@
-//! CLI glue for the optimal 3x3x3 solver (`--solver optimal --heuristic korf|korf-inverse|small|small-inverse`).
+//! CLI glue for the optimal 3x3x3 solver (`--solver optimal --heuristic best|best-tiny|korf|korf-inverse|small|small-inverse`).
 
 use crate::args::SolveArgs;
 use crate::commands::{CliError, CliResult, Ctx};
@@ -9,12 +9,12 @@ use twisty_search::{Origin, TableCache};
 use twisty_solvers::optimal::cube3::{Cube3Optimal, HeuristicKind};
 use twisty_solvers::{Limits, Solution};
 
-/// The heuristic named by `--heuristic` (default `korf-inverse`, the strongest built so far).
+/// The heuristic named by `--heuristic` (default `best`).
 pub fn heuristic(name: Option<&str>) -> CliResult<HeuristicKind> {
-    let name = name.unwrap_or("korf-inverse");
+    let name = name.unwrap_or("best");
     HeuristicKind::parse(name).ok_or_else(|| {
         CliError::usage(anyhow::anyhow!(
-            "unknown 3x3x3 heuristic `{name}`: available: korf, korf-inverse, small, small-inverse (`best` is not built yet)"
+            "unknown 3x3x3 heuristic `{name}`: available: best, best-tiny, korf, korf-inverse, small, small-inverse"
         ))
     })
 }
@@ -30,10 +30,10 @@ pub fn optimal(ctx: &Ctx, kind: HeuristicKind) -> CliResult<Cube3Optimal> {
             "building {} 3x3x3 pattern database(s) ({} in all; {}) into {}",
             missing.len(),
             human_bytes(bytes),
-            if kind.edge_len() == 7 {
-                "several minutes"
-            } else {
-                "a few seconds"
+            match kind {
+                HeuristicKind::Best => "ten to thirty minutes on two cores, about 5 GiB while building",
+                HeuristicKind::Korf | HeuristicKind::KorfInverse => "several minutes",
+                _ => "a few seconds",
             },
             cache.dir().display()
         );

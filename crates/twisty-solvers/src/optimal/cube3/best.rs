@@ -1,0 +1,819 @@
+//! The `best` heuristic: a symmetry-reduced coset distance table probed on three axes and
+//! on the inverse position.
+//!
+//! # The coset
+//!
+//! The coordinate of a cube is its corner twist (3⁷), the set of corner positions holding
+//! the four D-layer corners (C(8,4) = 70), the set of edge positions holding the four
+//! U/D-slice edges (C(12,4) = 495) and the edge flip (2¹¹). It is solved exactly on the
+//! subgroup `H` of ⟨U, D, R2, L2, F2, B2⟩ that keeps the D corners in the D layer, and a
+//! move changes it as a function of the coordinate alone, so the table's distance (the
+//! fewest moves that bring the coordinate to solved) is a lower bound on the distance of
+//! the cube. `H` contains every U and D move.
+//!
+//! # Symmetry reduction
+//!
+//! The 16 symmetries that keep the U–D axis (rotations about it, the half turn about F–B,
+//! the left–right mirror and products) map `H` and the move set onto themselves, so
+//! conjugates have the same table distance. The corner part (twist × D-corner set, 153,090
+//! values) is reduced to 9,930 classes; an entry is `class × (495 · 2048) + (slice, flip)`
+//! with the slice and flip conjugated by the symmetry that takes the corner part to its
+//! class representative: 10,066,636,800 entries. The flip of a conjugate by a quarter turn
+//! about U–D also depends on the slice positions (the F/B reference stickers of the slice
+//! edges become R/L ones), so the conjugated flip is a permuted flip XOR a mask of the slice.
+//!
+//! The entries are stored 2 bits each relative to a base, with a per-unit fallback minimum
+//! ([`twisty_search::coset_bfs::BasePacked`]); 2.42 GiB at base 9. The `best-tiny` variant
+//! drops the flip (4.9 million entries) and runs the same code, for tests.
+//!
+//! # Probes
+//!
+//! The table is read for the position conjugated by the rotations about the U–R–F corner
+//! diagonal (which take the R–L and F–B axes to U–D): three axes. When all three agree on
+//! a value `h > 0`, the distance is at least `h + 1` (the "+1 rule"): if the distance were
+//! `h`, the last move of an optimal solution turns a face of some axis, and that axis's
+//! coset subgroup contains the move, so the first `h − 1` moves would already reach that
+//! axis's coset, and its table distance would be at most `h − 1`, not `h`. (Stored values
+//! are lower bounds: if one axis's true coset distance is above `h`, the distance is
+//! above `h` anyway.) The inverse position has the same distance (solutions reversed and
+//! inverted), so its three axes are probed the same way; the search stops at the first
+//! probe that prunes.
+
+use super::coords::MOVES;
+use crate::twophase::coord;
+use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_search::coset_bfs::{self, BasePacked, CosetBfsOptions};
+use twisty_search::ida::{IdaProblem, MovePruning};
+use twisty_search::prefetch::prefetch;
+use twisty_search::TableSpec;
+
+/// Corner twists.
+pub const N_TWIST: usize = 2187;
+/// Edge flips.
+pub const N_FLIP: usize = 2048;
+/// Slice-edge position sets.
+pub const N_SLICE: usize = 495;
+/// D-corner position sets.
+pub const N_DSET: usize = 70;
+/// Symmetries used (those keeping the U–D axis).
+pub const N_SYM: usize = 16;
+/// Raw corner-part values (twist × D-corner set).
+pub const N_CC: usize = N_TWIST * N_DSET;
+
+/// Which table: the full one, or the tiny one for tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// Twist × D corners (by symmetry) × slice × flip, base 9.
+    Full,
+    /// Twist × D corners (by symmetry) × slice, base 4 (no flip).
+    Tiny,
+}
+
+impl Variant {
+    /// Whether the flip is part of the coordinate.
+    pub fn flip(self) -> bool {
+        self == Variant::Full
+    }
+
+    /// The base of the 2-bit entries.
+    pub fn base(self) -> u8 {
+        match self {
+            Variant::Full => 9,
+            Variant::Tiny => 4,
+        }
+    }
+
+    /// Entries per corner class.
+    pub fn per_class(self) -> u64 {
+        N_SLICE as u64 * if self.flip() { N_FLIP as u64 } else { 1 }
+    }
+
+    /// The table's spec (`entries` counts 2-bit slots, fallback nibbles included).
+    pub fn spec(self, classes: u64) -> TableSpec {
+        let n = classes * self.per_class();
+        TableSpec {
+            name: format!(
+                "3x3x3/coset/{}-b{}",
+                if self.flip() { "best" } else { "best-tiny" },
+                self.base()
+            ),
+            entry_bits: 2,
+            entries: coset_bfs::packed_len(n) * 4,
+        }
+    }
+}
+
+/// The number of corner classes (fixed by the symmetry group; checked by a test).
+pub const CLASSES: u64 = 9930;
+
+/// The raw coordinates of one axis of a cube: twist, flip, slice, D-corner set.
+pub type Axis = [u16; 4];
+
+fn binomial(n: usize, k: usize) -> u16 {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1u32;
+    for i in 0..k {
+        r = r * (n - i) as u32 / (i + 1) as u32;
+    }
+    r as u16
+}
+
+/// The D-corner set: the positions of corners 4..8, ranked so the solved set is 0.
+pub fn dset(c: &CubieCube) -> u16 {
+    let (mut k, mut r) = (0, 0);
+    for q in 0..8 {
+        if c.corner_perm(7 - q) >= 4 {
+            k += 1;
+            r += binomial(q, k);
+        }
+    }
+    r
+}
+
+/// The raw coordinates of a cube.
+#[inline]
+pub fn axis_coords(c: &CubieCube) -> Axis {
+    [coord::twist(c), coord::flip(c), coord::slice(c), dset(c)]
+}
+
+fn cube(cp: [u8; 8], co: [u8; 8], ep: [u8; 12], eo: [u8; 12]) -> CubieCube {
+    CubieCube::from_parts(cp, co, ep, eo).unwrap_or(CubieCube::SOLVED)
+}
+
+const ID_C: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const ID_E: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+fn twist_cube(mut t: usize) -> CubieCube {
+    let mut co = [0u8; 8];
+    for i in (0..7).rev() {
+        co[i] = (t % 3) as u8;
+        t /= 3;
+    }
+    co[7] = ((3 - co.iter().map(|&o| o as usize).sum::<usize>() % 3) % 3) as u8;
+    cube(ID_C, co, ID_E, [0; 12])
+}
+
+fn flip_cube(mut f: usize) -> CubieCube {
+    let mut eo = [0u8; 12];
+    for i in (0..11).rev() {
+        eo[i] = (f % 2) as u8;
+        f /= 2;
+    }
+    eo[11] = (eo.iter().map(|&o| o as usize).sum::<usize>() % 2) as u8;
+    cube(ID_C, [0; 8], ID_E, eo)
+}
+
+/// Permutations with the `k` marked cubies (numbered from `first`) at each set of `n`
+/// positions, indexed by `rank`.
+fn set_perms<const N: usize>(
+    k: u32,
+    first: u8,
+    rank: impl Fn(&[u8; N]) -> u16,
+    count: usize,
+) -> Vec<[u8; N]> {
+    let mut out = vec![[0u8; N]; count];
+    for mask in 0u32..1 << N {
+        if mask.count_ones() != k {
+            continue;
+        }
+        let (mut marked, mut other) = (first, 0u8);
+        let p: [u8; N] = std::array::from_fn(|i| {
+            if mask >> i & 1 == 1 {
+                marked += 1;
+                marked - 1
+            } else {
+                other += 1;
+                if other > first {
+                    other - 1 + k as u8
+                } else {
+                    other - 1
+                }
+            }
+        });
+        let r = rank(&p) as usize;
+        if r < count {
+            out[r] = p;
+        }
+    }
+    out
+}
+
+fn slice_cubes() -> Vec<CubieCube> {
+    set_perms::<12>(4, 8, |p| coord::slice(&cube(ID_C, [0; 8], *p, [0; 12])), N_SLICE)
+        .into_iter()
+        .map(|p| cube(ID_C, [0; 8], p, [0; 12]))
+        .collect()
+}
+
+fn dset_perms() -> Vec<[u8; 8]> {
+    set_perms::<8>(4, 4, |p| dset(&cube(*p, [0; 8], ID_E, [0; 12])), N_DSET)
+}
+
+/// The left–right mirror image `M · c · M`: positions and cubies swap left for right, and
+/// corner twists reverse.
+fn mirror(c: &CubieCube) -> CubieCube {
+    const MC: [u8; 8] = [1, 0, 3, 2, 5, 4, 7, 6];
+    const ME: [u8; 12] = [2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10];
+    let mut cp = [0u8; 8];
+    let mut co = [0u8; 8];
+    let mut ep = [0u8; 12];
+    let mut eo = [0u8; 12];
+    for i in 0..8 {
+        let j = MC[i] as usize;
+        cp[i] = MC[c.corner_perm(j) as usize];
+        co[i] = (3 - c.corner_ori(j)) % 3;
+    }
+    for i in 0..12 {
+        let j = ME[i] as usize;
+        ep[i] = ME[c.edge_perm(j) as usize];
+        eo[i] = c.edge_ori(j);
+    }
+    cube(cp, co, ep, eo)
+}
+
+/// The quarter turn of the whole cube about U–D, as a cubie cube.
+fn rot_u4() -> CubieCube {
+    cube(
+        [3, 0, 1, 2, 7, 4, 5, 6],
+        [0; 8],
+        [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+    )
+}
+
+/// The half turn of the whole cube about F–B.
+fn rot_f2() -> CubieCube {
+    cube(
+        [5, 4, 7, 6, 1, 0, 3, 2],
+        [0; 8],
+        [6, 5, 4, 7, 2, 1, 0, 3, 9, 8, 11, 10],
+        [0; 12],
+    )
+}
+
+/// The third of a turn of the whole cube about the U–R–F corner diagonal.
+fn rot_urf3() -> CubieCube {
+    cube(
+        [0, 4, 5, 1, 3, 7, 6, 2],
+        [1, 2, 1, 2, 2, 1, 2, 1],
+        [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
+        [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
+    )
+}
+
+fn conj_by(r: &CubieCube, c: &CubieCube) -> CubieCube {
+    r.multiply(c).multiply(&r.inverse())
+}
+
+/// The rotations of the 16 symmetries (`F2^a · U4^b` at index `4a + b`).
+fn sym_rotations() -> [CubieCube; 8] {
+    let (u4, f2) = (rot_u4(), rot_f2());
+    std::array::from_fn(|i| {
+        let mut r = CubieCube::SOLVED;
+        if i >= 4 {
+            r = r.multiply(&f2);
+        }
+        for _ in 0..i % 4 {
+            r = r.multiply(&u4);
+        }
+        r
+    })
+}
+
+/// Conjugate of `c` by symmetry `k` (bit 0: mirror first; bits 1..4: the rotation).
+fn conj_sym(rots: &[CubieCube; 8], c: &CubieCube, k: usize) -> CubieCube {
+    let m = if k & 1 == 1 { mirror(c) } else { *c };
+    conj_by(&rots[k >> 1], &m)
+}
+
+/// The tables of the coset coordinate: move tables, symmetry classes and conjugation.
+#[derive(Debug)]
+pub struct CosetCoords {
+    /// Which variant.
+    pub variant: Variant,
+    twist_move: Vec<u16>,
+    flip_move: Vec<u16>,
+    slice_move: Vec<u16>,
+    dset_move: Vec<u16>,
+    /// `class << 4 | sym` of each raw corner part: conjugating by `sym` gives the class
+    /// representative.
+    pub raw_to_sym: Vec<u32>,
+    /// The raw corner part of each class representative.
+    pub class_rep: Vec<u32>,
+    /// The symmetries fixing each representative (bit mask).
+    pub self_sym: Vec<u16>,
+    /// `raw_to_sym` of `representative · move`, by `class × 18 + move`.
+    class_move: Vec<u32>,
+    /// `slice' << 11 | flip mask` (or just `slice'` without flip), by `slice × 16 + sym`.
+    slice_conj: Vec<u32>,
+    /// The permuted flip, by `flip × 16 + sym`.
+    flip_conj: Vec<u16>,
+    /// For each axis, the move of the conjugated cube matching each move.
+    pub axis_move: [[u8; MOVES]; 3],
+    /// The axis whose subgroup holds each move (the axis it turns a face of).
+    pub move_axis: [u8; MOVES],
+    axis_rot: [CubieCube; 3],
+    axis_rot_inv: [CubieCube; 3],
+}
+
+fn move_image(img: &CubieCube) -> Option<u8> {
+    (0..MOVES as u8).find(|&q| CubieCube::of_move(Cube3Move::ALL[q as usize]) == *img)
+}
+
+impl CosetCoords {
+    /// Builds every small table (well under a second).
+    pub fn new(variant: Variant) -> Self {
+        let moves: Vec<CubieCube> = Cube3Move::ALL.iter().map(|&m| CubieCube::of_move(m)).collect();
+        let table = |n: usize, rep: &dyn Fn(usize) -> CubieCube, f: fn(&CubieCube) -> u16| {
+            let mut t = vec![0u16; n * MOVES];
+            for x in 0..n {
+                let c = rep(x);
+                for (m, mc) in moves.iter().enumerate() {
+                    t[x * MOVES + m] = f(&c.multiply(mc));
+                }
+            }
+            t
+        };
+        let slices = slice_cubes();
+        let dsets = dset_perms();
+        let twist_move = table(N_TWIST, &twist_cube, coord::twist);
+        let flip_move = table(N_FLIP, &flip_cube, coord::flip);
+        let slice_move = table(N_SLICE, &|x| slices[x], coord::slice);
+        let dset_move = table(N_DSET, &|x| cube(dsets[x], [0; 8], ID_E, [0; 12]), dset);
+        let rots = sym_rotations();
+        let cc_cube = |x: usize| {
+            let t = twist_cube(x / N_DSET);
+            let co: [u8; 8] = std::array::from_fn(|i| t.corner_ori(i));
+            cube(dsets[x % N_DSET], co, ID_E, [0; 12])
+        };
+        let cc_of = |c: &CubieCube| coord::twist(c) as usize * N_DSET + dset(c) as usize;
+        // Inverse symmetries, found on a cube no symmetry fixes.
+        let probe = twist_cube(1234).multiply(&flip_cube(777)).multiply(&slices[300]);
+        let mut sym_inv = [0usize; N_SYM];
+        for k in 0..N_SYM {
+            let c = conj_sym(&rots, &probe, k);
+            sym_inv[k] = (0..N_SYM).find(|&j| conj_sym(&rots, &c, j) == probe).unwrap_or(0);
+        }
+        let mut raw_to_sym = vec![u32::MAX; N_CC];
+        let mut class_rep = Vec::new();
+        let mut self_sym = Vec::new();
+        for x in 0..N_CC {
+            if raw_to_sym[x] != u32::MAX {
+                continue;
+            }
+            let class = class_rep.len() as u32;
+            let c = cc_cube(x);
+            let mut mask = 0u16;
+            for k in 0..N_SYM {
+                let y = cc_of(&conj_sym(&rots, &c, k));
+                if y == x {
+                    mask |= 1 << k;
+                }
+                if raw_to_sym[y] == u32::MAX {
+                    raw_to_sym[y] = class << 4 | sym_inv[k] as u32;
+                }
+            }
+            class_rep.push(x as u32);
+            self_sym.push(mask);
+        }
+        let mut class_move = vec![0u32; class_rep.len() * MOVES];
+        for (k, &r) in class_rep.iter().enumerate() {
+            let (t, d) = (r as usize / N_DSET, r as usize % N_DSET);
+            for m in 0..MOVES {
+                let y = twist_move[t * MOVES + m] as usize * N_DSET + dset_move[d * MOVES + m] as usize;
+                class_move[k * MOVES + m] = raw_to_sym[y];
+            }
+        }
+        let mut slice_conj = vec![0u32; N_SLICE * N_SYM];
+        for (x, c) in slices.iter().enumerate() {
+            for k in 0..N_SYM {
+                let d = conj_sym(&rots, c, k);
+                slice_conj[x * N_SYM + k] = if variant.flip() {
+                    (coord::slice(&d) as u32) << 11 | coord::flip(&d) as u32
+                } else {
+                    coord::slice(&d) as u32
+                };
+            }
+        }
+        let mut flip_conj = vec![0u16; N_FLIP * N_SYM];
+        for f in 0..N_FLIP {
+            let c = flip_cube(f);
+            for k in 0..N_SYM {
+                flip_conj[f * N_SYM + k] = coord::flip(&conj_sym(&rots, &c, k));
+            }
+        }
+        let u = rot_urf3();
+        let axis_rot = [CubieCube::SOLVED, u, u.multiply(&u)];
+        let axis_rot_inv = axis_rot.map(|r| r.inverse());
+        let mut axis_move = [[0u8; MOVES]; 3];
+        for a in 0..3 {
+            for m in 0..MOVES {
+                axis_move[a][m] = move_image(&conj_by(&axis_rot[a], &moves[m])).unwrap_or(m as u8);
+            }
+        }
+        let mut move_axis = [0u8; MOVES];
+        for m in 0..MOVES {
+            move_axis[m] = (0..3).find(|&a| axis_move[a][m] / 3 % 3 == 0).unwrap_or(0) as u8;
+        }
+        CosetCoords {
+            move_axis,
+            variant,
+            twist_move,
+            flip_move,
+            slice_move,
+            dset_move,
+            raw_to_sym,
+            class_rep,
+            self_sym,
+            class_move,
+            slice_conj,
+            flip_conj,
+            axis_move,
+            axis_rot,
+            axis_rot_inv,
+        }
+    }
+
+    /// Number of corner classes.
+    pub fn classes(&self) -> u64 {
+        self.class_rep.len() as u64
+    }
+
+    /// Entries of the table.
+    pub fn entries(&self) -> u64 {
+        self.classes() * self.variant.per_class()
+    }
+
+    /// The table spec.
+    pub fn spec(&self) -> TableSpec {
+        self.variant.spec(self.classes())
+    }
+
+    /// The inner index (slice, flip) conjugated by symmetry `k`.
+    #[inline(always)]
+    fn inner(&self, slice: usize, flip: usize, k: usize) -> u64 {
+        let s = self.slice_conj[slice * N_SYM + k];
+        if self.variant.flip() {
+            (s ^ self.flip_conj[flip * N_SYM + k] as u32) as u64
+        } else {
+            s as u64
+        }
+    }
+
+    /// The table index of raw coordinates.
+    #[inline(always)]
+    pub fn index(&self, a: &Axis) -> u64 {
+        let e = self.raw_to_sym[a[0] as usize * N_DSET + a[3] as usize];
+        (e >> 4) as u64 * self.variant.per_class()
+            + self.inner(a[2] as usize, a[1] as usize, (e & 15) as usize)
+    }
+
+    /// The raw coordinates after move `m`.
+    #[inline(always)]
+    pub fn apply(&self, a: &Axis, m: usize) -> Axis {
+        [
+            self.twist_move[a[0] as usize * MOVES + m],
+            self.flip_move[a[1] as usize * MOVES + m],
+            self.slice_move[a[2] as usize * MOVES + m],
+            self.dset_move[a[3] as usize * MOVES + m],
+        ]
+    }
+
+    /// The cube conjugated onto axis `a` (0: U–D itself; 1, 2: the other two axes).
+    #[inline]
+    pub fn on_axis(&self, c: &CubieCube, a: usize) -> CubieCube {
+        if a == 0 {
+            *c
+        } else {
+            self.axis_rot[a].multiply(c).multiply(&self.axis_rot_inv[a])
+        }
+    }
+
+    fn split(&self, inner: u64) -> (usize, usize) {
+        if self.variant.flip() {
+            ((inner >> 11) as usize, (inner & 2047) as usize)
+        } else {
+            (inner as usize, 0)
+        }
+    }
+
+    /// Every neighbour index of entry (`class`, `inner`), with the extra indices of
+    /// self-symmetric classes; stops when `emit` returns true.
+    fn expand(&self, class: u64, inner: u64, emit: &mut dyn FnMut(u64) -> bool) {
+        let (sl, fl) = self.split(inner);
+        let pc = self.variant.per_class();
+        for m in 0..MOVES {
+            let e = self.class_move[class as usize * MOVES + m];
+            let (nc, t) = ((e >> 4) as usize, (e & 15) as usize);
+            let nsl = self.slice_move[sl * MOVES + m] as usize;
+            let nfl = if self.variant.flip() {
+                self.flip_move[fl * MOVES + m] as usize
+            } else {
+                0
+            };
+            let z = self.inner(nsl, nfl, t);
+            if emit(nc as u64 * pc + z) {
+                return;
+            }
+            let mask = self.self_sym[nc];
+            if mask > 1 {
+                let (zs, zf) = self.split(z);
+                for u in 1..N_SYM {
+                    if mask >> u & 1 == 1 && emit(nc as u64 * pc + self.inner(zs, zf, u)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Builds the distance table (both cores; a progress bar when `progress`).
+    pub fn build_table(&self, progress: bool) -> coset_bfs::CosetTable {
+        let start = self.index(&axis_coords(&CubieCube::SOLVED));
+        let opts = CosetBfsOptions {
+            progress: progress.then(|| format!("3x3x3 coset table ({})", self.spec().name)),
+        };
+        coset_bfs::build(
+            self.classes(),
+            self.variant.per_class(),
+            self.variant.base(),
+            &[start],
+            |k, inner, emit| self.expand(k, inner, emit),
+            &opts,
+        )
+    }
+}
+
+/// Marks an inverse probe not computed yet.
+const UNKNOWN: u8 = 0xff;
+
+/// A search node: the raw coordinates on the three axes, the cube (for the inverse), and
+/// the inverse probes known so far.
+///
+/// Inheritance: the inverse of `c · m` is `m⁻¹ · c⁻¹`, and the coset coordinate of axis
+/// `A` is the same for `h · x` as for `x` when `h` is in that axis's subgroup, which holds
+/// every move turning a face of axis `A`. So a child's inverse probe on the axis of its
+/// last move equals its parent's, and only two inverse probes are new per node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BestNode {
+    ax: [Axis; 3],
+    cube: CubieCube,
+    inv: [u8; 3],
+}
+
+/// The `best` heuristic over a loaded table, as an IDA* problem.
+#[derive(Debug)]
+pub struct BestProblem<'a> {
+    /// The coordinate tables.
+    pub coords: &'a CosetCoords,
+    /// The table.
+    pub table: BasePacked<'a>,
+    /// Move pruning.
+    pub pruning: &'a MovePruning,
+    /// Probe the inverse position too.
+    pub inverse: bool,
+}
+
+/// The bound from three axis probes: their max, or `h + 1` when all three equal `h > 0`.
+#[inline(always)]
+pub fn plus_one(h: [u8; 3]) -> u32 {
+    let m = h[0].max(h[1]).max(h[2]) as u32;
+    if h[0] == h[1] && h[1] == h[2] && m > 0 {
+        m + 1
+    } else {
+        m
+    }
+}
+
+impl BestProblem<'_> {
+    /// The search node of a cube.
+    pub fn node(&self, c: &CubieCube) -> BestNode {
+        BestNode {
+            ax: std::array::from_fn(|a| axis_coords(&self.coords.on_axis(c, a))),
+            cube: *c,
+            inv: [UNKNOWN; 3],
+        }
+    }
+
+    #[inline(always)]
+    fn probe(&self, a: &Axis) -> u8 {
+        self.table.get(self.coords.index(a))
+    }
+
+    /// The three axis probes of the position.
+    pub fn probes(&self, n: &BestNode) -> [u8; 3] {
+        n.ax.map(|a| self.probe(&a))
+    }
+
+    /// The three axis probes of the inverse position.
+    pub fn inverse_probes(&self, n: &BestNode) -> [u8; 3] {
+        let inv = n.cube.inverse();
+        std::array::from_fn(|a| self.probe(&axis_coords(&self.coords.on_axis(&inv, a))))
+    }
+}
+
+impl IdaProblem for BestProblem<'_> {
+    type Node = BestNode;
+
+    fn num_moves(&self) -> usize {
+        MOVES
+    }
+
+    #[inline]
+    fn apply(&self, n: &BestNode, m: usize) -> BestNode {
+        let c = self.coords;
+        let ax = [
+            c.apply(&n.ax[0], m),
+            c.apply(&n.ax[1], c.axis_move[1][m] as usize),
+            c.apply(&n.ax[2], c.axis_move[2][m] as usize),
+        ];
+        let a = c.move_axis[m] as usize;
+        let mut inv = [UNKNOWN; 3];
+        inv[a] = n.inv[a];
+        BestNode {
+            ax,
+            cube: n.cube.after(Cube3Move::ALL[m]),
+            inv,
+        }
+    }
+
+    fn heuristic(&self, n: &BestNode) -> u32 {
+        let h = plus_one(self.probes(n));
+        if self.inverse {
+            h.max(plus_one(self.inverse_probes(n)))
+        } else {
+            h
+        }
+    }
+
+    #[inline]
+    fn prunes(&self, n: &BestNode, remaining: u32) -> bool {
+        let mut h = [0u8; 3];
+        for a in 0..3 {
+            h[a] = self.probe(&n.ax[a]);
+            if h[a] as u32 > remaining {
+                return true;
+            }
+        }
+        if plus_one(h) > remaining {
+            return true;
+        }
+        self.inverse && plus_one(self.inverse_probes(n)) > remaining
+    }
+
+    #[inline]
+    fn prefetch_child(&self, n: &BestNode, m: usize) {
+        let c = self.coords;
+        let bytes = self.table.bytes;
+        prefetch(bytes, BasePacked::offset(c.index(&c.apply(&n.ax[0], m))));
+        prefetch(
+            bytes,
+            BasePacked::offset(c.index(&c.apply(&n.ax[1], c.axis_move[1][m] as usize))),
+        );
+        prefetch(
+            bytes,
+            BasePacked::offset(c.index(&c.apply(&n.ax[2], c.axis_move[2][m] as usize))),
+        );
+    }
+
+    #[inline]
+    fn prunes_child(&self, n: &mut BestNode, remaining: u32) -> bool {
+        let mut h = [0u8; 3];
+        for a in 0..3 {
+            h[a] = self.probe(&n.ax[a]);
+            if h[a] as u32 > remaining {
+                return true;
+            }
+        }
+        if plus_one(h) > remaining {
+            return true;
+        }
+        if !self.inverse {
+            return false;
+        }
+        let mut inv_cube = None;
+        for a in 0..3 {
+            if n.inv[a] == UNKNOWN {
+                let ci = *inv_cube.get_or_insert_with(|| n.cube.inverse());
+                n.inv[a] = self.probe(&axis_coords(&self.coords.on_axis(&ci, a)));
+            }
+            if n.inv[a] as u32 > remaining {
+                return true;
+            }
+        }
+        plus_one(n.inv) > remaining
+    }
+
+    #[inline]
+    fn is_goal(&self, n: &BestNode) -> bool {
+        n.cube == CubieCube::SOLVED
+    }
+
+    fn pruning(&self) -> &MovePruning {
+        self.pruning
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use twisty_core::rng::seeded_rng;
+
+    #[test]
+    fn symmetries_and_axes_map_moves_to_moves() {
+        let rots = sym_rotations();
+        let mut rng = seeded_rng(11);
+        let cs: Vec<CubieCube> = (0..30).map(|_| CubieCube::random(&mut rng)).collect();
+        for k in 0..N_SYM {
+            for m in 0..MOVES {
+                let img = conj_sym(&rots, &CubieCube::of_move(Cube3Move::ALL[m]), k);
+                let q = move_image(&img).expect("a symmetry maps a move to a move");
+                for c in &cs {
+                    let a = conj_sym(&rots, &c.after(Cube3Move::ALL[m]), k);
+                    let b = conj_sym(&rots, c, k).after(Cube3Move::ALL[q as usize]);
+                    assert_eq!(a, b, "sym {k} move {m}");
+                }
+                // The U–D axis symmetries keep U and D moves on the U–D axis.
+                if m / 3 % 3 == 0 {
+                    assert_eq!(q / 3 % 3, 0);
+                }
+            }
+        }
+        let co = CosetCoords::new(Variant::Tiny);
+        let mut axes_of_u = Vec::new();
+        for a in 0..3 {
+            for m in 0..MOVES {
+                let q = co.axis_move[a][m] as usize;
+                assert_eq!(
+                    move_image(&co.on_axis(&CubieCube::of_move(Cube3Move::ALL[m]), a)),
+                    Some(q as u8)
+                );
+                for c in &cs {
+                    assert_eq!(
+                        co.on_axis(&c.after(Cube3Move::ALL[m]), a),
+                        co.on_axis(c, a).after(Cube3Move::ALL[q])
+                    );
+                }
+            }
+            // Which original face lands on U.
+            axes_of_u.push((0..MOVES).find(|&m| co.axis_move[a][m] == 0).map(|m| m / 3 % 3));
+        }
+        axes_of_u.sort();
+        assert_eq!(axes_of_u, vec![Some(0), Some(1), Some(2)]);
+        // Inheritance: the inverse's coordinate on the axis of the last move is unchanged.
+        for c in &cs {
+            for m in 0..MOVES {
+                let a = co.move_axis[m] as usize;
+                let before = axis_coords(&co.on_axis(&c.inverse(), a));
+                let after = axis_coords(&co.on_axis(&c.after(Cube3Move::ALL[m]).inverse(), a));
+                assert_eq!(before, after, "move {m} axis {a}");
+            }
+        }
+    }
+
+    #[test]
+    fn coordinates_follow_moves_and_symmetries() {
+        for variant in [Variant::Tiny, Variant::Full] {
+            let co = CosetCoords::new(variant);
+            assert_eq!(co.classes(), CLASSES);
+            assert_eq!(co.raw_to_sym.iter().filter(|&&e| e == u32::MAX).count(), 0);
+            let rots = sym_rotations();
+            let mut rng = seeded_rng(5);
+            for _ in 0..300 {
+                let c = CubieCube::random(&mut rng);
+                let a = axis_coords(&c);
+                for m in 0..MOVES {
+                    assert_eq!(co.apply(&a, m), axis_coords(&c.after(Cube3Move::ALL[m])));
+                }
+                // The index is the same for every conjugate by a U–D symmetry.
+                // (Up to the symmetries fixing the class representative.)
+                let i = co.index(&a);
+                let pc = variant.per_class();
+                let (class, (sl, fl)) = (i / pc, co.split(i % pc));
+                let images: Vec<u64> = (0..N_SYM)
+                    .filter(|u| co.self_sym[class as usize] >> u & 1 == 1)
+                    .map(|u| class * pc + co.inner(sl, fl, u))
+                    .collect();
+                for k in 0..N_SYM {
+                    let j = co.index(&axis_coords(&conj_sym(&rots, &c, k)));
+                    assert!(
+                        images.contains(&j),
+                        "sym {k}: {j} not in {images:?} (mask {:b})",
+                        co.self_sym[class as usize]
+                    );
+                }
+                assert!(i < co.entries());
+            }
+        }
+        assert_eq!(CLASSES * Variant::Full.per_class(), 10_066_636_800);
+    }
+
+    #[test]
+    fn plus_one_rule() {
+        assert_eq!(plus_one([3, 3, 3]), 4);
+        assert_eq!(plus_one([3, 2, 3]), 3);
+        assert_eq!(plus_one([0, 0, 0]), 0);
+    }
+}
