@@ -2,6 +2,8 @@
 //!
 //! - [`rank`]: Lehmer codes of full and partial permutations, combinations, orientation digits.
 //! - [`bfs`]: parallel breadth-first distance tables (forward and backward passes).
+//! - [`blockbfs_mod3`]: block-structured parallel breadth-first 2-bit (distance mod 3)
+//!   tables over cubie patterns.
 //! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
 //! - [`file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
@@ -9,6 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bfs;
+pub mod blockbfs_mod3;
 pub mod file;
 pub mod ida;
 pub mod packed;
