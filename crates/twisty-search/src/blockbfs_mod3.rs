@@ -111,7 +111,8 @@ pub struct Options {
 /// A built table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mod3Table {
-    /// The packed 2-bit entries (`distance mod 3`; 3 = never reached).
+    /// The packed entries: 2-bit `distance mod 3` (3 = never reached) from [`build`], 4-bit
+    /// distances (15 = never reached) from [`build_nibbles`].
     pub bytes: Vec<u8>,
     /// `counts[d]`: number of states at distance `d`.
     pub counts: Vec<u64>,
@@ -142,21 +143,26 @@ fn add27() -> [[u8; 27]; 27] {
     t
 }
 
+/// Entry `i` of a table of `B`-bit entries (`B` = 2 or 4).
 #[inline(always)]
-fn get(t: &[AtomicU8], i: u64) -> u8 {
-    (t[(i >> 2) as usize].load(Relaxed) >> ((i & 3) * 2)) & 3
+fn get<const B: u32>(t: &[AtomicU8], i: u64) -> u8 {
+    let per_byte = 8 / B as u64;
+    let mask = (1u8 << B) - 1;
+    (t[(i / per_byte) as usize].load(Relaxed) >> ((i % per_byte) * B as u64)) & mask
 }
 
-/// Sets entry `i` to `v` if it is unreached; returns whether it was.
+/// Sets entry `i` to `v` if it is unreached (all ones); returns whether it was.
 #[inline(always)]
-fn claim(t: &[AtomicU8], i: u64, v: u8) -> bool {
-    let shift = (i & 3) * 2;
-    let byte = &t[(i >> 2) as usize];
-    if (byte.load(Relaxed) >> shift) & 3 != UNREACHED {
+fn claim<const B: u32>(t: &[AtomicU8], i: u64, v: u8) -> bool {
+    let per_byte = 8 / B as u64;
+    let mask = (1u8 << B) - 1;
+    let shift = (i % per_byte) * B as u64;
+    let byte = &t[(i / per_byte) as usize];
+    if (byte.load(Relaxed) >> shift) & mask != mask {
         return false;
     }
-    let prev = byte.fetch_and(!((3 ^ v) << shift), Relaxed);
-    (prev >> shift) & 3 == UNREACHED
+    let prev = byte.fetch_and(!((mask ^ v) << shift), Relaxed);
+    (prev >> shift) & mask == mask
 }
 
 /// The block decoder and neighbour arithmetic of one pattern.
@@ -226,6 +232,28 @@ pub fn build(
     start_twists: &[u8],
     opts: &Options,
 ) -> Result<Mod3Table, BlockBfsError> {
+    build_bits::<2>(moves, start, start_twists, opts)
+}
+
+/// [`build`] with exact 4-bit entries ([`crate::packed::Nibbles`] layout, 15 = unreached
+/// or deeper than 14), the same block passes.
+pub fn build_nibbles(
+    moves: &CubieMoves,
+    start: &[u8],
+    start_twists: &[u8],
+    opts: &Options,
+) -> Result<Mod3Table, BlockBfsError> {
+    build_bits::<4>(moves, start, start_twists, opts)
+}
+
+fn build_bits<const B: u32>(
+    moves: &CubieMoves,
+    start: &[u8],
+    start_twists: &[u8],
+    opts: &Options,
+) -> Result<Mod3Table, BlockBfsError> {
+    let per_byte = 8 / B as u64;
+    let unreached = (1u8 << B) - 1;
     moves.validate()?;
     let (n, k) = (moves.n, start.len());
     if k == 0 || k > MAX_K || k > n {
@@ -249,7 +277,7 @@ pub fn build(
     let blocks = npk(n, k);
     let states = blocks
         .checked_mul(per_block)
-        .filter(|s| s.div_ceil(4) <= isize::MAX as u64)
+        .filter(|s| s.div_ceil(per_byte) <= isize::MAX as u64)
         .ok_or_else(|| BlockBfsError::Invalid(format!("{blocks} blocks of {per_block}: too many states")))?;
     let geo = Geometry {
         moves,
@@ -258,13 +286,13 @@ pub fn build(
         per_block,
         add: add27(),
     };
-    let table: Vec<AtomicU8> = vec![0xffu8; states.div_ceil(4) as usize]
+    let table: Vec<AtomicU8> = vec![0xffu8; states.div_ceil(per_byte) as usize]
         .into_iter()
         .map(AtomicU8::new)
         .collect();
     let s0 = crate::rank::rank_partial(start, n as u32) * per_block
         + start_twists.iter().fold(0u64, |a, &t| a * 3 + t as u64);
-    claim(&table, s0, 0);
+    claim::<B>(&table, s0, 0);
     let bar = opts.progress.as_ref().map(|label| {
         let bar = ProgressBar::new(states);
         bar.set_style(
@@ -280,13 +308,17 @@ pub fn build(
     let mut counts = vec![1u64];
     let (mut frontier, mut reached, mut d) = (1u64, 1u64, 0u32);
     let tasks = blocks.div_ceil(BLOCKS_PER_TASK);
-    while frontier > 0 {
+    while frontier > 0 && (B == 2 || d < 14) {
         if let Some(b) = &bar {
             b.set_message(format!("{}", d + 1));
             b.set_position(reached);
         }
         let backward = frontier > states - reached;
-        let (cur, next) = ((d % 3) as u8, ((d + 1) % 3) as u8);
+        let (cur, next) = if B == 2 {
+            ((d % 3) as u8, ((d + 1) % 3) as u8)
+        } else {
+            (d as u8, d as u8 + 1)
+        };
         let found = AtomicU64::new(0);
         (0..tasks).into_par_iter().for_each(|task| {
             let mut local = 0u64;
@@ -296,9 +328,9 @@ pub fn build(
             for b in task * BLOCKS_PER_TASK..((task + 1) * BLOCKS_PER_TASK).min(blocks) {
                 let first = b * per_block;
                 list.clear();
-                let want = if backward { UNREACHED } else { cur };
+                let want = if backward { unreached } else { cur };
                 for x in 0..per_block {
-                    if get(&table, first + x) == want {
+                    if get::<B>(&table, first + x) == want {
                         list.push(x as u16);
                     }
                 }
@@ -311,8 +343,8 @@ pub fn build(
                     for s in &steps {
                         let mut i = 0;
                         while i < list.len() {
-                            if get(&table, geo.target(s, list[i])) == cur {
-                                if claim(&table, first + list[i] as u64, next) {
+                            if get::<B>(&table, geo.target(s, list[i])) == cur {
+                                if claim::<B>(&table, first + list[i] as u64, next) {
                                     local += 1;
                                 }
                                 list.swap_remove(i);
@@ -327,7 +359,7 @@ pub fn build(
                 } else {
                     for s in &steps {
                         for &x in &list {
-                            local += claim(&table, geo.target(s, x), next) as u64;
+                            local += claim::<B>(&table, geo.target(s, x), next) as u64;
                         }
                     }
                 }
@@ -427,6 +459,9 @@ mod tests {
         }
         assert_eq!(t.counts, generic.counts);
         assert_eq!(t.unreached, 0);
+        let t4 = build_nibbles(moves, start, &vec![0; k], &Options::default()).expect("valid parameters");
+        assert_eq!(t4.bytes, generic.table.0);
+        assert_eq!(t4.counts, generic.counts);
     }
 
     #[test]

@@ -68,10 +68,7 @@ pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
     let s = KilominxOptimal::new_with_progress(&cache, heuristic, true).map_err(CliError::failure)?;
     for p in s.pdbs() {
         if let Origin::Rebuilt(reason) = &p.origin {
-            eprintln!(
-                "warning: {}: {reason}; rebuilt",
-                cache.path(&p.pattern.spec()).display()
-            );
+            eprintln!("warning: {}: {reason}; rebuilt", cache.path(&p.spec()).display());
         }
     }
     Ok(s)
