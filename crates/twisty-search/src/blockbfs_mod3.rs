@@ -165,6 +165,52 @@ fn claim<const B: u32>(t: &[AtomicU8], i: u64, v: u8) -> bool {
     (prev >> shift) & mask == mask
 }
 
+/// Sets `out` to the offsets (from `first`) of the entries `first..first + count` equal to
+/// `want`, testing a whole byte of entries at a time.
+#[inline]
+fn collect<const B: u32>(t: &[AtomicU8], first: u64, count: u64, want: u8, out: &mut Vec<u16>) {
+    out.clear();
+    let per_byte = 8 / B as u64;
+    let end = first + count;
+    let mut i = first;
+    while i < end && i % per_byte != 0 {
+        if get::<B>(t, i) == want {
+            out.push((i - first) as u16);
+        }
+        i += 1;
+    }
+    // `want` in every entry of a byte; an entry equal to it becomes all zeros after the xor.
+    let (rep, low) = if B == 2 {
+        (want * 0x55, 0x55u8)
+    } else {
+        (want * 0x11, 0x11u8)
+    };
+    while i + per_byte <= end {
+        let v = t[(i / per_byte) as usize].load(Relaxed) ^ rep;
+        let any = if B == 2 {
+            v | (v >> 1)
+        } else {
+            let v = v | (v >> 2);
+            v | (v >> 1)
+        };
+        let hits = !any & low;
+        if hits != 0 {
+            for j in 0..per_byte {
+                if (hits >> (j * B as u64)) & 1 != 0 {
+                    out.push((i + j - first) as u16);
+                }
+            }
+        }
+        i += per_byte;
+    }
+    while i < end {
+        if get::<B>(t, i) == want {
+            out.push((i - first) as u16);
+        }
+        i += 1;
+    }
+}
+
 /// The block decoder and neighbour arithmetic of one pattern.
 struct Geometry<'a> {
     moves: &'a CubieMoves,
@@ -327,13 +373,8 @@ fn build_bits<const B: u32>(
             let mut pos = [0u8; MAX_K];
             for b in task * BLOCKS_PER_TASK..((task + 1) * BLOCKS_PER_TASK).min(blocks) {
                 let first = b * per_block;
-                list.clear();
                 let want = if backward { unreached } else { cur };
-                for x in 0..per_block {
-                    if get::<B>(&table, first + x) == want {
-                        list.push(x as u16);
-                    }
-                }
+                collect::<B>(&table, first, per_block, want, &mut list);
                 if list.is_empty() {
                     continue;
                 }
