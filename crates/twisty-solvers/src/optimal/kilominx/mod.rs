@@ -274,8 +274,9 @@ impl Pdb {
         // reports as a failed build.
         let (table, origin) =
             cache.get_or_build(&spec, || pattern.build_mod3(progress).unwrap_or_default())?;
-        // Random reads all over 3.3 GiB: huge pages save most TLB misses.
-        let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some() {
+        // Random reads all over 3.3 GiB: huge pages save most TLB misses. A table just built
+        // is kept as it is (copying it would hold two copies at once).
+        let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some() || origin != Origin::Loaded {
             table
         } else {
             table.into_huge_pages()
