@@ -216,7 +216,7 @@ pub struct SolveArgs {
     #[arg(long, short)]
     pub solver: Option<String>,
     /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, korf-inverse, korf, small, small-inverse;
-    /// Kilominx: best, seed, sparse); given without --solver, it selects the optimal solver.
+    /// Kilominx: best, faces, seed, sparse); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Longest acceptable solution.
@@ -456,7 +456,7 @@ pub struct BenchOptimalArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Heuristic. 3x3x3: best (default), best-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
-    /// best (default), seed or sparse.
+    /// best (default), faces, seed or sparse.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Time budget per solve in seconds; solves that run out are counted apart.

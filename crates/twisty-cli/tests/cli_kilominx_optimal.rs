@@ -148,7 +148,7 @@ fn bench_optimal_errors() {
     bench(&["--puzzle", "kilominx", "--depth", "3", "--heuristic", "nope"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("available: best, seed, sparse"));
+        .stderr(predicate::str::contains("available: best, faces, seed, sparse"));
     let bad = dir.path().join("bad.tsv");
     std::fs::write(&bad, "10\tR, Q2, U\t10\tx\t0\n").unwrap();
     bench(&["--puzzle", "kilominx", "--from-file"])

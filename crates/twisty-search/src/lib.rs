@@ -2,6 +2,8 @@
 //!
 //! - [`rank`]: Lehmer codes of full and partial permutations, combinations, orientation digits.
 //! - [`bfs`]: parallel breadth-first distance tables (forward and backward passes).
+//! - [`blockbfs_mod3`]: block-structured parallel breadth-first 2-bit (distance mod 3)
+//!   tables over cubie patterns.
 //! - [`coset_bfs`]: block-structured parallel BFS of symmetry-reduced coset tables, stored
 //!   as 2-bit entries relative to a base with a per-unit fallback minimum.
 //! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
@@ -11,6 +13,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bfs;
+pub mod blockbfs_mod3;
 pub mod coset_bfs;
 pub mod file;
 pub mod ida;

@@ -53,7 +53,14 @@ pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
         let bytes: u64 = missing.iter().map(|s| s.data_len()).sum();
         let secs: f64 = missing
             .iter()
-            .map(|s| s.entries as f64 * BUILD_SECS_PER_ENTRY)
+            .map(|s| {
+                let per_entry = if s.entry_bits == 2 {
+                    BUILD_SECS_PER_ENTRY_MOD3
+                } else {
+                    BUILD_SECS_PER_ENTRY
+                };
+                s.entries as f64 * per_entry
+            })
             .sum();
         eprintln!(
             "warning: building {} Kilominx pattern database(s) for `--heuristic {heuristic}` \
@@ -68,17 +75,16 @@ pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
     let s = KilominxOptimal::new_with_progress(&cache, heuristic, true).map_err(CliError::failure)?;
     for p in s.pdbs() {
         if let Origin::Rebuilt(reason) = &p.origin {
-            eprintln!(
-                "warning: {}: {reason}; rebuilt",
-                cache.path(&p.pattern.spec()).display()
-            );
+            eprintln!("warning: {}: {reason}; rebuilt", cache.path(&p.spec()).display());
         }
     }
     Ok(s)
 }
 
-/// Measured build time per database entry on the 2-core machine (BENCHMARKS.md).
-const BUILD_SECS_PER_ENTRY: f64 = 3.0e-7;
+/// Measured build time per 4-bit database entry on the 2-core machine (BENCHMARKS.md).
+const BUILD_SECS_PER_ENTRY: f64 = 7.0e-8;
+/// Measured build time per 2-bit (distance mod 3) database entry (BENCHMARKS.md).
+const BUILD_SECS_PER_ENTRY_MOD3: f64 = 6.0e-8;
 
 impl CliPuzzle for Kilominx {
     fn scramble_length(&self) -> usize {

@@ -7,11 +7,18 @@
 //!   (19P5·3⁵ = 339,072,480 entries, 170 MB each at 4 bits) and five 4-cubie sparse ones
 //!   (7,534,944 entries), max over the 17, with the seed's move pruning ([`SEED_SKIP`]) and its
 //!   expansion order (children by estimated cost, the largest first).
-//! - `best` (default): the same twelve face databases, each looked up for the state and for
-//!   its inverse (the inverse has the same distance, and the search node carries both, so the
-//!   second lookup costs no inversion), with the canonical move pruning from the faces that
-//!   really commute in the UFL-fixed frame, early exit at the first lookup that prunes, and no
-//!   child ordering.
+//! - `best` (default): a 6-cubie database ([`BEST_PATTERN`]: face R's five cubies and BRD,
+//!   19P6·3⁶ = 14,241,044,160 entries, 3.3 GiB at 2 bits per entry holding the distance
+//!   mod 3, built by the block builder [`twisty_search::blockbfs_mod3`]) looked up three
+//!   times through the rotation about UFL, the exact distances carried from parent to child
+//!   in the search node (a child's distance is its parent's −1, 0 or +1, told apart by the
+//!   entry mod 3; the start's is found by walking down to the goal); then the twelve face
+//!   databases for the inverse state, and the nine faces the 6-cubie sets do not contain for
+//!   the state; canonical move pruning from the faces that really commute in the UFL-fixed
+//!   frame, early exit at the first lookup that prunes, no child ordering.
+//! - `faces`: the twelve face databases only, each looked up for the state and for its
+//!   inverse (the inverse has the same distance, and the search node carries both, so the
+//!   second lookup costs no inversion), with the same pruning and early exit.
 //! - `sparse`: the five sparse databases only (seconds to build; for quick runs and tests).
 //!
 //! The search ([`search`]) runs on both cores, the tree split two moves below the root.
@@ -58,8 +65,11 @@ pub const SPARSE_PATTERNS: [[&str; 4]; 5] = [
     ["UBL", "MFR", "BRD", "DFL"],
 ];
 
+/// The 6-cubie pattern of `best`: face R's five cubies and BRD.
+pub const BEST_PATTERN: [&str; 6] = ["UFR", "UBR", "MFR", "MBR", "FRD", "BRD"];
+
 /// The heuristics, by name.
-pub const HEURISTICS: [&str; 3] = ["best", "seed", "sparse"];
+pub const HEURISTICS: [&str; 4] = ["best", "faces", "seed", "sparse"];
 
 /// One lookup: a database read for the state (or its inverse), possibly through a power of
 /// the rotation about UFL so that it gives the distance of the rotated cubie set.
@@ -73,10 +83,22 @@ pub struct LookupSpec {
     pub power: u8,
 }
 
+/// A distance-mod-3 database looked up through powers of the rotation about UFL, its exact
+/// values carried by the search nodes (at most three lookups).
+#[derive(Debug, Clone)]
+pub struct Mod3Config {
+    /// The pattern.
+    pub pattern: Pattern,
+    /// The lookups give the distances of the cubie sets ρ^power(pattern), in this order.
+    pub powers: Vec<u8>,
+}
+
 /// A heuristic's configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The patterns whose tables are built.
+    /// The 2-bit database looked up first, if any.
+    pub mod3: Option<Mod3Config>,
+    /// The patterns whose 4-bit tables are built.
     pub patterns: Vec<Pattern>,
     /// The lookups in the order they are tried.
     pub lookups: Vec<LookupSpec>,
@@ -140,13 +162,47 @@ impl Config {
                     lookups.push(lookup((patterns.len() - 1, 0), false));
                 }
                 Config {
+                    mod3: None,
                     patterns,
                     lookups,
                     seed_pruning: true,
                     order_children: true,
                 }
             }
-            "best" => Config {
+            "best" => {
+                let six = Pattern::new(&BEST_PATTERN)?;
+                let powers = Rotation::powers()?;
+                let covered: Vec<Vec<u8>> = powers
+                    .iter()
+                    .map(|r| {
+                        let mut img: Vec<u8> = six.cubies.iter().map(|&c| r.cubie(c)).collect();
+                        img.sort_unstable();
+                        img
+                    })
+                    .collect();
+                let face_sets = patterns_of(&faces);
+                let mut lookups: Vec<LookupSpec> = face_served.iter().map(|&x| lookup(x, true)).collect();
+                for (q, &x) in face_sets.iter().zip(&face_served) {
+                    let inside = covered
+                        .iter()
+                        .any(|set| q.cubies.iter().all(|c| set.binary_search(c).is_ok()));
+                    if !inside {
+                        lookups.push(lookup(x, false));
+                    }
+                }
+                Config {
+                    mod3: Some(Mod3Config {
+                        pattern: six,
+                        powers: vec![0, 1, 2],
+                    }),
+                    patterns: face_patterns,
+                    lookups,
+                    seed_pruning: false,
+                    order_children: false,
+                }
+            }
+            "faces" => Config {
+                mod3: None,
                 patterns: face_patterns,
                 lookups: face_served
                     .iter()
@@ -163,6 +219,7 @@ impl Config {
     /// Forward lookups of `patterns`, true pruning, no ordering (small tables for tests).
     pub fn plain(patterns: Vec<Pattern>) -> Config {
         Config {
+            mod3: None,
             lookups: (0..patterns.len())
                 .map(|pattern| LookupSpec {
                     pattern,
@@ -179,7 +236,11 @@ impl Config {
 
 /// The specs of the tables a heuristic needs.
 pub fn specs(heuristic: &str) -> Option<Vec<TableSpec>> {
-    Config::named(heuristic).map(|c| c.patterns.iter().map(Pattern::spec).collect())
+    Config::named(heuristic).map(|c| {
+        let mut v: Vec<TableSpec> = c.mod3.iter().map(|m| m.pattern.spec_mod3()).collect();
+        v.extend(c.patterns.iter().map(Pattern::spec));
+        v
+    })
 }
 
 /// A pattern with its loaded table.
@@ -187,6 +248,8 @@ pub fn specs(heuristic: &str) -> Option<Vec<TableSpec>> {
 pub struct Pdb {
     /// The pattern.
     pub pattern: Pattern,
+    /// Bits per entry: 4 (distances) or 2 (distances mod 3).
+    pub bits: u32,
     table: Table,
     /// How the table was obtained.
     pub origin: Origin,
@@ -198,9 +261,50 @@ impl Pdb {
         let (table, origin) = cache.get_or_build(&pattern.spec(), || pattern.build(progress))?;
         Ok(Pdb {
             pattern,
+            bits: 4,
             table,
             origin,
         })
+    }
+
+    /// Loads or builds the 2-bit (distance mod 3) database of `pattern`.
+    pub fn new_mod3(cache: &TableCache, pattern: Pattern, progress: bool) -> Result<Pdb, TableError> {
+        let spec = pattern.spec_mod3();
+        // A build error (impossible for a valid pattern) leaves no data, which the cache
+        // reports as a failed build.
+        let (table, origin) =
+            cache.get_or_build(&spec, || pattern.build_mod3(progress).unwrap_or_default())?;
+        // Random reads all over 3.3 GiB: huge pages save most TLB misses. A table just built
+        // is kept as it is (copying it would hold two copies at once).
+        let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some() || origin != Origin::Loaded {
+            table
+        } else {
+            table.into_huge_pages()
+        };
+        Ok(Pdb {
+            pattern,
+            bits: 2,
+            table,
+            origin,
+        })
+    }
+
+    /// The spec of its table.
+    pub fn spec(&self) -> TableSpec {
+        if self.bits == 2 {
+            self.pattern.spec_mod3()
+        } else {
+            self.pattern.spec()
+        }
+    }
+
+    /// The 2-bit entry at `i` (for a mod-3 database).
+    #[inline(always)]
+    pub fn get2(&self, i: u64) -> u8 {
+        match self.table.bytes().get((i >> 2) as usize) {
+            Some(b) => (b >> ((i & 3) * 2)) & 3,
+            None => 3,
+        }
     }
 
     /// The entry at `i`.
@@ -287,11 +391,28 @@ impl Compiled {
 pub struct Lookups {
     pdbs: Vec<Pdb>,
     order: Vec<Compiled>,
+    /// The mod-3 database and its lookups (at most three), looked up first.
+    m3: Option<(Pdb, Vec<Compiled>)>,
 }
 
 impl Lookups {
-    fn new(pdbs: Vec<Pdb>, specs: &[LookupSpec]) -> Lookups {
+    fn new(pdbs: Vec<Pdb>, specs: &[LookupSpec], m3: Option<(Pdb, Vec<u8>)>) -> Lookups {
         let powers = Rotation::powers().unwrap_or_else(|| std::array::from_fn(|_| Rotation::identity()));
+        let m3 = m3.map(|(pdb, pw)| {
+            let order = pw
+                .iter()
+                .take(3)
+                .map(|&j| {
+                    let l = LookupSpec {
+                        pattern: 0,
+                        inverse: false,
+                        power: j,
+                    };
+                    Compiled::new(&pdb.pattern, 0, l, &powers[((3 - j % 3) % 3) as usize])
+                })
+                .collect();
+            (pdb, order)
+        });
         let order = specs
             .iter()
             .map(|l| {
@@ -299,7 +420,54 @@ impl Lookups {
                 Compiled::new(&pdbs[l.pattern].pattern, l.pattern, *l, u)
             })
             .collect();
-        Lookups { pdbs, order }
+        Lookups { pdbs, order, m3 }
+    }
+
+    /// The exact distance a mod-3 lookup gives: walk toward the goal, each step to a
+    /// neighbour whose entry is one less mod 3 (one always exists off the goal).
+    fn exact(pdb: &Pdb, l: &Compiled, node: &Node) -> u8 {
+        let solved = pdb.pattern.solved_index();
+        let mut cur = *node;
+        let mut d = 0u8;
+        // No pattern is 64 moves deep; the cap only guards against a damaged table.
+        while d < 64 {
+            let i = l.index(&cur, &pdb.pattern);
+            let v = pdb.get2(i);
+            if i == solved || v == 3 {
+                break;
+            }
+            let want = (v + 2) % 3;
+            match (0..48)
+                .map(|m| cur.apply(m))
+                .find(|c| pdb.get2(l.index(c, &pdb.pattern)) == want)
+            {
+                Some(c) => {
+                    cur = c;
+                    d += 1;
+                }
+                None => break,
+            }
+        }
+        d
+    }
+
+    /// The exact value of a child from its parent's `e` and its entry `v` (mod 3).
+    #[inline(always)]
+    fn step(e: u8, v: u8) -> u8 {
+        match (v + 3 - e % 3) % 3 {
+            _ if v == 3 => e,
+            0 => e,
+            1 => e + 1,
+            _ => e.saturating_sub(1),
+        }
+    }
+
+    #[inline(always)]
+    fn carried(&self, node: &Node) -> u32 {
+        match &self.m3 {
+            Some((_, o)) => node.h[..o.len()].iter().copied().max().unwrap_or(0) as u32,
+            None => 0,
+        }
     }
 
     #[inline(always)]
@@ -312,11 +480,53 @@ impl Lookups {
 impl Bound for Lookups {
     #[inline]
     fn prunes(&self, node: &Node, remaining: u32) -> bool {
-        self.order.iter().any(|l| self.value(l, node) > remaining)
+        self.carried(node) > remaining || self.order.iter().any(|l| self.value(l, node) > remaining)
     }
 
-    fn filter(&self, kids: &[Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
+    fn init(&self, node: &mut Node) {
+        if let Some((pdb, order)) = &self.m3 {
+            for (j, l) in order.iter().enumerate() {
+                node.h[j] = Self::exact(pdb, l, node);
+            }
+        }
+    }
+
+    #[inline]
+    fn derive(&self, parent: &Node, kid: &mut Node) {
+        if let Some((pdb, order)) = &self.m3 {
+            for (j, l) in order.iter().enumerate() {
+                kid.h[j] = Self::step(parent.h[j], pdb.get2(l.index(kid, &pdb.pattern)));
+            }
+        }
+    }
+
+    fn filter(&self, parent: &Node, kids: &mut [Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
         let mut idx = [0u64; 48];
+        if let Some((pdb, order)) = &self.m3 {
+            let bytes = pdb.table.bytes();
+            for (j, l) in order.iter().enumerate() {
+                for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
+                    *slot = l.index(&kids[i as usize], &pdb.pattern);
+                    if prefetch {
+                        twisty_search::prefetch::prefetch(bytes, (*slot / 4) as usize);
+                    }
+                }
+                let mut w = 0;
+                for a in 0..alive.len() {
+                    let kid = &mut kids[alive[a] as usize];
+                    let e = Self::step(parent.h[j], pdb.get2(idx[a]));
+                    kid.h[j] = e;
+                    if e as u32 <= remaining {
+                        alive[w] = alive[a];
+                        w += 1;
+                    }
+                }
+                alive.truncate(w);
+                if w == 0 {
+                    return;
+                }
+            }
+        }
         for l in &self.order {
             let pdb = &self.pdbs[l.pdb];
             let bytes = pdb.table.bytes();
@@ -341,7 +551,7 @@ impl Bound for Lookups {
     }
 
     fn estimate(&self, node: &Node, cap: u32) -> u32 {
-        let mut h = 0;
+        let mut h = self.carried(node);
         for l in &self.order {
             h = h.max(self.value(l, node));
             if h > cap {
@@ -394,6 +604,11 @@ impl KilominxOptimal {
         config: Config,
         progress: bool,
     ) -> Result<KilominxOptimal, SolveError> {
+        let m3 = config
+            .mod3
+            .map(|m| Pdb::new_mod3(cache, m.pattern, progress).map(|p| (p, m.powers)))
+            .transpose()
+            .map_err(|e| SolveError::Table(e.to_string()))?;
         let pdbs = config
             .patterns
             .into_iter()
@@ -411,21 +626,28 @@ impl KilominxOptimal {
             MovePruning::new(&faces, |a, b| k.faces_commute(a, b))
         };
         Ok(KilominxOptimal {
-            lookups: Lookups::new(pdbs, &config.lookups),
+            lookups: Lookups::new(pdbs, &config.lookups, m3),
             pruning,
             order_children: config.order_children,
             moves,
         })
     }
 
-    /// The databases (for reports).
-    pub fn pdbs(&self) -> &[Pdb] {
-        &self.lookups.pdbs
+    /// The databases (for reports): the mod-3 one first, if any.
+    pub fn pdbs(&self) -> Vec<&Pdb> {
+        self.lookups
+            .m3
+            .iter()
+            .map(|m| &m.0)
+            .chain(&self.lookups.pdbs)
+            .collect()
     }
 
     /// The heuristic value of a state (max over the lookups).
     pub fn heuristic(&self, state: &KiloState) -> u32 {
-        self.lookups.estimate(&Node::new(state), u32::MAX)
+        let mut node = Node::new(state);
+        self.lookups.init(&mut node);
+        self.lookups.estimate(&node, u32::MAX)
     }
 
     /// Solves with a callback per finished depth bound.

@@ -4,13 +4,16 @@
 //! 0..19, UFL being fixed) ranked as a partial permutation by their Lehmer code
 //! (`code_i = p_i − #{earlier p < p_i}`, counted with a bit mask and a popcount,
 //! `rank = Σ code_i · P(18 − i, k − 1 − i)`), times 3^k, plus the twists as base-3 digits
-//! (the first cubie most significant). Entries are 4-bit distances, built breadth-first by
-//! [`twisty_search::bfs::distance_table`] on both cores.
+//! (the first cubie most significant). Entries are 4-bit distances or, for big patterns, 2-bit
+//! distances mod 3, built breadth-first on both cores by the block builder
+//! [`twisty_search::blockbfs_mod3`] (the generic [`twisty_search::bfs::distance_table`] gives
+//! the same 4-bit tables, ten times slower).
 
 use std::cell::Cell;
 use twisty_core::kilominx::{Kilominx, CUBIE_NAMES};
 use twisty_core::Puzzle;
 use twisty_search::bfs::{distance_table, BfsOptions};
+use twisty_search::blockbfs_mod3::{self, CubieMoves};
 use twisty_search::TableSpec;
 
 /// Free positions (all but UFL).
@@ -55,6 +58,16 @@ pub fn move_maps() -> &'static MoveMaps {
         }
         maps
     })
+}
+
+/// The moves on the 19 free positions, for the block builder.
+pub fn cubie_moves() -> CubieMoves {
+    let maps = move_maps();
+    CubieMoves {
+        n: N,
+        dest: maps.dest.iter().map(|r| r.to_vec()).collect(),
+        add: maps.add.iter().map(|r| r.to_vec()).collect(),
+    }
 }
 
 /// A pattern of tracked cubies and its index arithmetic.
@@ -106,6 +119,15 @@ impl Pattern {
         TableSpec {
             name: format!("kilominx/pdb/{}", self.names().join("-")),
             entry_bits: 4,
+            entries: self.size(),
+        }
+    }
+
+    /// The spec of the 2-bit (distance mod 3) table.
+    pub fn spec_mod3(&self) -> TableSpec {
+        TableSpec {
+            name: format!("kilominx/pdb2/{}", self.names().join("-")),
+            entry_bits: 2,
             entries: self.size(),
         }
     }
@@ -183,9 +205,45 @@ impl Pattern {
         self.index0(&pos[..k], &tw[..k])
     }
 
-    /// Builds the table breadth-first (both cores, 4-bit entries, a progress bar on stderr
-    /// when `progress`).
+    fn start(&self) -> Vec<u8> {
+        self.cubies.iter().map(|&c| c - 1).collect()
+    }
+
+    fn label(&self, progress: bool) -> blockbfs_mod3::Options {
+        blockbfs_mod3::Options {
+            progress: progress.then(|| format!("kilominx pdb {}", self.names().join("-"))),
+        }
+    }
+
+    /// Builds the 4-bit table breadth-first with the block builder (both cores, a progress
+    /// bar on stderr when `progress`).
     pub fn build(&self, progress: bool) -> Vec<u8> {
+        match blockbfs_mod3::build_nibbles(
+            &cubie_moves(),
+            &self.start(),
+            &vec![0; self.k()],
+            &self.label(progress),
+        ) {
+            Ok(t) => t.bytes,
+            // Unreachable for a valid pattern; the generic builder gives the same table.
+            Err(_) => self.build_generic(progress),
+        }
+    }
+
+    /// Builds the 2-bit (distance mod 3) table with the block builder.
+    pub fn build_mod3(&self, progress: bool) -> Result<Vec<u8>, blockbfs_mod3::BlockBfsError> {
+        blockbfs_mod3::build(
+            &cubie_moves(),
+            &self.start(),
+            &vec![0; self.k()],
+            &self.label(progress),
+        )
+        .map(|t| t.bytes)
+    }
+
+    /// Builds the 4-bit table with the generic breadth-first search (both cores, a progress
+    /// bar on stderr when `progress`).
+    pub fn build_generic(&self, progress: bool) -> Vec<u8> {
         let maps = move_maps();
         let k = self.k();
         // The BFS asks for the 48 neighbours of one entry in a row: decode it once per

@@ -15,13 +15,16 @@ use twisty_search::ida::{BoundReport, MovePruning};
 /// A search node: the state (cubie and twist at each position) and, per cubie, its position
 /// (0..19 for the free positions) and twist packed `position | twist << 5`, which is the
 /// inverse state. Pattern lookups of the state read the second half; lookups of the inverse
-/// state read the first.
+/// state read the first. A heuristic with distance-mod-3 tables also carries the exact
+/// distances they give ([`Bound::init`], [`Bound::derive`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     /// The state.
     pub s: KiloState,
     /// Where each cubie is: `w[c] = (position − 1) | twist << 5` (`w[0]` unused).
     pub w: [u8; 20],
+    /// Exact distances of the mod-3 lookups (0 when the heuristic has none).
+    pub h: [u8; 3],
 }
 
 /// Per move, the new packed `position | twist << 5` of a cubie from its old one.
@@ -64,7 +67,7 @@ impl Node {
         for i in 1..20 {
             w[s.cubie(i) as usize] = (i - 1) as u8 | s.twist(i) << 5;
         }
-        Node { s: *s, w }
+        Node { s: *s, w, h: [0; 3] }
     }
 
     /// The node after move `m`.
@@ -77,7 +80,7 @@ impl Node {
         for b in w.iter_mut().skip(1) {
             *b = t[*b as usize];
         }
-        Node { s, w }
+        Node { s, w, h: self.h }
     }
 
     /// Whether the state is solved.
@@ -93,11 +96,23 @@ pub trait Bound: Sync {
     fn prunes(&self, node: &Node, remaining: u32) -> bool;
     /// The lower bound, or a value above `cap` as soon as one is found.
     fn estimate(&self, node: &Node, cap: u32) -> u32;
+    /// Fills the values the start node carries (nothing by default).
+    fn init(&self, node: &mut Node) {
+        let _ = node;
+    }
+    /// Fills the values a child carries, from its parent's (nothing by default).
+    fn derive(&self, parent: &Node, kid: &mut Node) {
+        let _ = (parent, kid);
+    }
     /// Keeps in `alive` (indices into `kids`) the children that no lookup prunes with
-    /// `remaining` moves left: one lookup at a time over all children, so the table reads of
-    /// the siblings can be in flight together (`prefetch`).
-    fn filter(&self, kids: &[Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
-        alive.retain(|&i| !self.prunes(&kids[i as usize], remaining));
+    /// `remaining` moves left, and derives their carried values from `parent`: one lookup at
+    /// a time over all children, so the table reads of the siblings can be in flight
+    /// together (`prefetch`).
+    fn filter(&self, parent: &Node, kids: &mut [Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
+        alive.retain(|&i| {
+            self.derive(parent, &mut kids[i as usize]);
+            !self.prunes(&kids[i as usize], remaining)
+        });
         let _ = prefetch;
     }
 }
@@ -234,7 +249,7 @@ impl<B: Bound> Worker<'_, '_, B> {
         }
         let mut alive: Vec<u8> = (0..n as u8).collect();
         self.h
-            .filter(&kids[..n], &mut alive, remaining - 1, self.prefetch);
+            .filter(node, &mut kids[..n], &mut alive, remaining - 1, self.prefetch);
         for &i in &alive {
             let m = moves[i as usize] as usize;
             self.path.push(m as u8);
@@ -254,7 +269,8 @@ impl<B: Bound> Worker<'_, '_, B> {
             if !self.pruning.allowed(prev, m) {
                 continue;
             }
-            let child = node.apply(m);
+            let mut child = node.apply(m);
+            self.h.derive(node, &mut child);
             if self.count() {
                 return true;
             }
@@ -303,7 +319,8 @@ fn frontier<B: Bound>(
                 if !pruning.allowed(*face, m) {
                     continue;
                 }
-                let c = node.apply(m);
+                let mut c = node.apply(m);
+                h.derive(node, &mut c);
                 generated += 1;
                 if h.prunes(&c, bound - d - 1) {
                     continue;
@@ -328,6 +345,9 @@ pub fn search<B: Bound>(
     mut on_bound: impl FnMut(&BoundReport),
 ) -> Report {
     let t0 = Instant::now();
+    let mut start = *start;
+    h.init(&mut start);
+    let start = &start;
     let shared = Shared {
         stop: AtomicBool::new(false),
         timed_out: AtomicBool::new(false),

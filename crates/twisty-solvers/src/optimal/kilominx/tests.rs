@@ -57,7 +57,19 @@ fn index_round_trip_and_sizes() {
     assert!(Pattern::new(&["XYZ"]).is_none());
     assert!(specs("nope").is_none());
     assert_eq!(specs("seed").map(|s| s.len()), Some(10));
-    assert_eq!(specs("best").map(|s| s.len()), Some(5));
+    assert_eq!(specs("faces").map(|s| s.len()), Some(5));
+    let best = specs("best").unwrap();
+    assert_eq!(best.len(), 6);
+    assert_eq!(
+        (best[0].entry_bits, best[0].entries),
+        (2, 19 * 18 * 17 * 16 * 15 * 14 * 729)
+    );
+    // `best` looks up the 6-cubie table 3 times, the 12 faces for the inverse, and the
+    // 9 faces the three 6-cubie sets do not contain for the state.
+    let c = Config::named("best").unwrap();
+    assert_eq!(c.mod3.as_ref().map(|m| m.powers.len()), Some(3));
+    assert_eq!(c.lookups.iter().filter(|l| l.inverse).count(), 12);
+    assert_eq!(c.lookups.iter().filter(|l| !l.inverse).count(), 9);
 }
 
 #[test]
@@ -94,6 +106,65 @@ fn small_database_matches_an_independent_bfs() {
         let tw: Vec<u8> = s.iter().map(|x| x.1).collect();
         assert_eq!(Nibbles(&table).get(p.index_of(&pos, &tw)), d);
     }
+}
+
+#[test]
+fn block_built_tables_equal_the_generic_breadth_first_tables() {
+    use twisty_search::packed::Mod3;
+    for names in [
+        &["UFR", "DBR", "MBL"][..],
+        &["UBM", "FLD"],
+        &["MFR", "DFM", "BRD"],
+    ] {
+        let p = Pattern::new(names).unwrap();
+        let generic = p.build_generic(false);
+        assert_eq!(p.build(false), generic, "{names:?}");
+        let m3 = Mod3(p.build_mod3(false).unwrap());
+        let g = Nibbles(&generic);
+        for i in 0..p.size() {
+            assert_eq!(m3.get(i), g.get(i) % 3, "{names:?} entry {i}");
+        }
+    }
+}
+
+/// The exact distances a mod-3 database carries (start found by walking down, children
+/// derived from parents) equal the 4-bit table of the same pattern, through all three
+/// rotations, along random walks.
+#[test]
+fn carried_mod3_distances_equal_the_exact_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let p = Pattern::new(&["UFR", "DBR", "MBL", "BRD"]).unwrap();
+    let exact = Pdb::new(&cache, p.clone(), false).unwrap();
+    let m3 = Pdb::new_mod3(&cache, p, false).unwrap();
+    assert_eq!(m3.spec().entry_bits, 2);
+    let specs: Vec<LookupSpec> = (0..3u8)
+        .map(|power| LookupSpec {
+            pattern: 0,
+            inverse: false,
+            power,
+        })
+        .collect();
+    let lookups = Lookups::new(vec![exact], &specs, Some((m3, vec![0, 1, 2])));
+    let k = Kilominx;
+    let mut rng = seeded_rng(21);
+    let mut max = 0;
+    for start_len in [0, 3, 9, 25] {
+        let s = k.state_after(&k.random_moves(&mut rng, start_len));
+        let mut node = Node::new(&s);
+        lookups.init(&mut node);
+        for m in k.random_moves(&mut rng, 40) {
+            for j in 0..3 {
+                let want = lookups.value(&lookups.order[j], &node);
+                assert_eq!(node.h[j] as u32, want, "lookup {j}");
+                max = max.max(want);
+            }
+            let mut kid = node.apply(m.index() as usize);
+            lookups.derive(&node, &mut kid);
+            node = kid;
+        }
+    }
+    assert!(max >= 5, "{max}");
 }
 
 #[test]
@@ -199,9 +270,18 @@ fn optimal_lengths_match_breadth_first_search_to_depth_5() {
         order_children: true,
         ..Config::plain(small_patterns())
     };
+    // The new `best` shape: a mod-3 table through the three rotations first.
+    let with_mod3 = Config {
+        mod3: Some(Mod3Config {
+            pattern: Pattern::new(&["UFR", "UBR", "MFR"]).unwrap(),
+            powers: vec![0, 1, 2],
+        }),
+        ..Config::plain(small_patterns())
+    };
     let solvers = [
         KilominxOptimal::with_config(&cache, best_like, false).unwrap(),
         KilominxOptimal::with_config(&cache, ordered, false).unwrap(),
+        KilominxOptimal::with_config(&cache, with_mod3, false).unwrap(),
     ];
     let k = Kilominx;
     let mut rng = seeded_rng(5);
@@ -213,7 +293,7 @@ fn optimal_lengths_match_breadth_first_search_to_depth_5() {
             let d = oracle.distance(&s).expect("within 5 moves");
             seen[d as usize] += 1;
             for (i, solver) in solvers.iter().enumerate() {
-                let threads = if i == 0 { None } else { Some(1) };
+                let threads = if i == 1 { Some(1) } else { None };
                 let limits = Limits {
                     threads,
                     ..Default::default()
@@ -299,9 +379,9 @@ fn limits_and_bad_input_give_errors() {
 }
 
 /// The seed's appendix C: every scramble of the given lengths solved with the named heuristic
-/// and its length compared with the seed's proven optimal length. Builds the 809 MiB of face
-/// tables into a temporary directory (about 20 min on 2 cores) unless
-/// `TWISTY_KILOMINX_TEST_TABLES` names a directory holding them.
+/// and its length compared with the seed's proven optimal length. Builds the heuristic's
+/// tables into a temporary directory unless `TWISTY_KILOMINX_TEST_TABLES` names a directory
+/// holding them.
 fn appendix_c(heuristic: &str, lengths: &[usize]) {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -334,9 +414,16 @@ fn appendix_c(heuristic: &str, lengths: &[usize]) {
 }
 
 #[test]
-#[ignore = "builds 809 MiB of tables (about 20 min on 2 cores); scrambles of 10-12 moves of appendix C"]
+#[ignore = "builds 4.1 GiB of tables (about 15 processor-minutes); scrambles of 10-12 moves of appendix C; \
+            run with `cargo test --release -p twisty-solvers appendix_c -- --ignored`"]
 fn appendix_c_lengths_with_best() {
     appendix_c("best", &[10, 11, 12]);
+}
+
+#[test]
+#[ignore = "builds 809 MiB of tables (about 3 min on 2 cores); scrambles of 10-11 moves of appendix C"]
+fn appendix_c_lengths_with_faces() {
+    appendix_c("faces", &[10, 11]);
 }
 
 #[test]
