@@ -261,6 +261,15 @@ impl Cube3Optimal {
             }
         }
         let (table, origin) = cache.get_or_build(&spec, || coords.build_table(progress).bytes)?;
+        // Random probes all over 2.4 GiB: huge pages save most TLB misses. A table just built
+        // is kept as it is (copying it would hold two copies at once).
+        let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
+            || origin != twisty_search::Origin::Loaded
+        {
+            table
+        } else {
+            table.into_huge_pages()
+        };
         let faces: Vec<u8> = Cube3Move::ALL.iter().map(|m| m.face()).collect();
         let empty = EdgePattern { edges: Vec::new() };
         Ok(Cube3Optimal {
