@@ -267,15 +267,16 @@ pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &Kilominx, PuzzleKind::Kilominx, args)
 }
 
-/// The optimal solver's tables for `twisty tables` (`best` and `seed` share the twelve face
-/// databases; `seed` adds the five sparse ones, listed under `sparse`).
+/// The optimal solver's tables for `twisty tables` (`best`, `faces` and `seed` share the
+/// twelve face databases; `best` adds the 6-cubie mod-3 one, `seed` the five sparse ones).
 pub fn known_tables() -> Vec<crate::commands::tables::KnownTable> {
     use crate::commands::tables::KnownTable;
     use twisty_solvers::optimal::kilominx::specs;
     let mut out = Vec::new();
     type Build = fn(&Ctx) -> CliResult;
-    let builders: [(&'static str, Build); 2] = [
+    let builders: [(&'static str, Build); 3] = [
         ("best", |ctx| optimal(ctx, "best").map(|_| ())),
+        ("faces", |ctx| optimal(ctx, "faces").map(|_| ())),
         ("seed", |ctx| optimal(ctx, "seed").map(|_| ())),
     ];
     for (heuristic, build) in builders {
