@@ -262,9 +262,11 @@ impl Cube3Optimal {
         }
         let (table, origin) = cache.get_or_build(&spec, || coords.build_table(progress).bytes)?;
         // Random probes all over 2.4 GiB: huge pages save most TLB misses. A table just built
-        // is kept as it is (copying it would hold two copies at once).
+        // is kept as it is (copying it would hold two copies at once), and so is the small
+        // test variant, which fits the caches anyway.
         let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
             || origin != twisty_search::Origin::Loaded
+            || v != best::Variant::Full
         {
             table
         } else {
