@@ -78,18 +78,7 @@ where
     for &s in starts.iter().filter(|&&s| s < states) {
         frontier += claim(&table, s, 0) as u64;
     }
-    let bar = opts.progress.as_ref().map(|label| {
-        let bar = ProgressBar::new(states);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix} depth {msg} [{bar:30}] {human_pos}/{human_len} states, ETA {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar.set_prefix(label.clone());
-        bar
-    });
+    let bar = depth_bar(opts.progress.as_ref(), states, "states");
     let mut counts = vec![frontier];
     let mut reached = frontier;
     let mut d = 0u8;
@@ -136,6 +125,23 @@ where
         counts,
         unreached: states - reached,
     }
+}
+
+/// The progress bar of a breadth-first build: `len` items (`unit` names them), the depth in
+/// the message, `label` as prefix; `None` without a label.
+pub(crate) fn depth_bar(label: Option<&String>, len: u64, unit: &str) -> Option<ProgressBar> {
+    label.map(|label| {
+        let bar = ProgressBar::new(len);
+        let template =
+            format!("{{prefix}} depth {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit}, ETA {{eta}}");
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(label.clone());
+        bar
+    })
 }
 
 #[cfg(test)]

@@ -25,7 +25,6 @@
 //! Entries are updated with atomic byte operations (`fetch_and`, since writing a value over
 //! the unreached bits `11` only clears bits), so passes need no locks.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use thiserror::Error;
@@ -339,18 +338,7 @@ fn build_bits<const B: u32>(
     let s0 = crate::rank::rank_partial(start, n as u32) * per_block
         + start_twists.iter().fold(0u64, |a, &t| a * 3 + t as u64);
     claim::<B>(&table, s0, 0);
-    let bar = opts.progress.as_ref().map(|label| {
-        let bar = ProgressBar::new(states);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix} depth {msg} [{bar:30}] {human_pos}/{human_len} states, ETA {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar.set_prefix(label.clone());
-        bar
-    });
+    let bar = crate::bfs::depth_bar(opts.progress.as_ref(), states, "states");
     let mut counts = vec![1u64];
     let (mut frontier, mut reached, mut d) = (1u64, 1u64, 0u32);
     let tasks = blocks.div_ceil(BLOCKS_PER_TASK);

@@ -33,7 +33,6 @@
 //! which costs time but claims nothing. Peak memory: the build array (`n / 4` bytes), the
 //! result (`n · 16 / 62` bytes) and one byte per unit.
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -169,18 +168,7 @@ where
             frontier += 1;
         }
     }
-    let bar = opts.progress.as_ref().map(|label| {
-        let bar = ProgressBar::new(n);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix} depth {msg} [{bar:30}] {human_pos}/{human_len} entries scanned, ETA {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar.set_prefix(label.clone());
-        bar
-    });
+    let bar = crate::bfs::depth_bar(opts.progress.as_ref(), n, "entries scanned");
     let mut counts = vec![frontier];
     let mut reached = frontier;
     let mut d = 0u8;

@@ -607,6 +607,20 @@ impl BestProblem<'_> {
         n.ax.map(|a| self.probe(&a))
     }
 
+    /// Whether the three axis probes of the position (with the +1 rule) exceed `remaining`;
+    /// stops at the first probe that does.
+    #[inline(always)]
+    fn position_prunes(&self, n: &BestNode, remaining: u32) -> bool {
+        let mut h = [0u8; 3];
+        for a in 0..3 {
+            h[a] = self.probe(&n.ax[a]);
+            if h[a] as u32 > remaining {
+                return true;
+            }
+        }
+        plus_one(h) > remaining
+    }
+
     /// The three axis probes of the inverse position.
     pub fn inverse_probes(&self, n: &BestNode) -> [u8; 3] {
         let inv = n.cube.inverse();
@@ -650,14 +664,7 @@ impl IdaProblem for BestProblem<'_> {
 
     #[inline]
     fn prunes(&self, n: &BestNode, remaining: u32) -> bool {
-        let mut h = [0u8; 3];
-        for a in 0..3 {
-            h[a] = self.probe(&n.ax[a]);
-            if h[a] as u32 > remaining {
-                return true;
-            }
-        }
-        if plus_one(h) > remaining {
+        if self.position_prunes(n, remaining) {
             return true;
         }
         self.inverse && plus_one(self.inverse_probes(n)) > remaining
@@ -680,14 +687,7 @@ impl IdaProblem for BestProblem<'_> {
 
     #[inline]
     fn prunes_child(&self, n: &mut BestNode, remaining: u32) -> bool {
-        let mut h = [0u8; 3];
-        for a in 0..3 {
-            h[a] = self.probe(&n.ax[a]);
-            if h[a] as u32 > remaining {
-                return true;
-            }
-        }
-        if plus_one(h) > remaining {
+        if self.position_prunes(n, remaining) {
             return true;
         }
         if !self.inverse {
