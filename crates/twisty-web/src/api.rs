@@ -296,6 +296,19 @@ pub async fn validate(body: Result<Bytes, BytesRejection>) -> ApiResult {
     .into_response())
 }
 
+/// A solve stopped by the request's time limit comes back from the solver as "cancelled"
+/// (the limit raises the cancel flag); say which limit stopped it, keeping the solver's note
+/// on the deepest bound searched.
+fn time_limit_error(e: PuzzleError, timed: bool, limit: f64) -> PuzzleError {
+    match e {
+        PuzzleError::NoSolution(msg) if timed => match msg.strip_prefix("cancelled") {
+            Some(rest) => PuzzleError::NoSolution(format!("stopped by the time limit of {limit} s{rest}")),
+            None => PuzzleError::NoSolution(msg),
+        },
+        e => e,
+    }
+}
+
 /// Raises the cancel flag when dropped: a solve whose request goes away (client disconnect,
 /// page reload, server shutdown) is stopped.
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -464,7 +477,9 @@ pub async fn solve(State(st): State<Arc<AppState>>, body: Result<Bytes, BytesRej
             }
         }
     };
-    let solved = joined.map_err(|e| PuzzleError::Internal(format!("solver task failed: {e}")))??;
+    let solved = joined
+        .map_err(|e| PuzzleError::Internal(format!("solver task failed: {e}")))?
+        .map_err(|e| time_limit_error(e, timed, limit))?;
 
     let model = p.model();
     let mut state = parsed.state.clone();

@@ -603,6 +603,8 @@ async fn time_limit_cancels_the_solve() {
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(kind(&v), "no_solution");
+    let msg = v["error"]["message"].as_str().unwrap_or_default();
+    assert!(msg.contains("stopped by the time limit of 0.3 s"), "{msg}");
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     assert!(wait_idle(&base, Duration::from_secs(2)).await);
     s.shutdown().await.unwrap();
