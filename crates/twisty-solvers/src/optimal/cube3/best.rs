@@ -44,7 +44,7 @@ use crate::twophase::coord;
 use twisty_core::cube3::{Cube3Move, CubieCube, LaneCube};
 use twisty_search::coset_bfs::{self, BasePacked, CosetBfsOptions};
 use twisty_search::ida::{IdaProblem, MovePruning};
-use twisty_search::prefetch::prefetch;
+use twisty_search::prefetch::{prefetch, prefetch_at};
 use twisty_search::TableSpec;
 
 /// Corner twists.
@@ -781,6 +781,19 @@ impl IdaProblem for BestProblem<'_> {
             return true;
         }
         self.inverse && plus_one(self.inverse_probes(n)) > remaining
+    }
+
+    /// Starts loading the symmetry entries of the child's corner parts (the first table each
+    /// axis's index reads), so `apply` finds them in the cache.
+    #[inline]
+    fn prefetch_child(&self, n: &BestNode, m: usize) {
+        let c = self.coords;
+        for a in 0..3 {
+            let q = c.axis_move[a][m] as usize;
+            let t = c.twist_move[n.ax[a][0] as usize * MOVES + q] as usize;
+            let d = c.dset_move[n.ax[a][3] as usize * MOVES + q] as usize;
+            prefetch_at(&c.raw_to_sym, t * N_DSET + d);
+        }
     }
 
     #[inline]
