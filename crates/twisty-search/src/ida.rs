@@ -52,6 +52,24 @@ pub trait IdaProblem: Sync {
         self.prunes(node, remaining)
     }
 
+    /// Whether the children of a node are handled in passes: all of them generated
+    /// ([`IdaProblem::apply`]) before any is tested, then each tested with
+    /// [`IdaProblem::prunes_child`], then each that passed tested with
+    /// [`IdaProblem::prunes_child_late`] and searched. Work a pass starts (e.g. prefetches of
+    /// the table entries the next pass reads) then overlaps over all the siblings. The nodes
+    /// generated and searched are the same as without passes. Default: false (each child
+    /// is generated, tested and searched before the next).
+    const PASSES: bool = false;
+
+    /// A second test of a child that [`IdaProblem::prunes_child`] kept (the child is pruned
+    /// when either test says so); may record in the node what it computed. With
+    /// [`IdaProblem::PASSES`], called for every kept sibling only after all of them passed
+    /// the first test. Default: false (nothing more to test).
+    #[inline]
+    fn prunes_child_late(&self, _node: &mut Self::Node, _remaining: u32) -> bool {
+        false
+    }
+
     /// Whether `node` is solved.
     fn is_goal(&self, node: &Self::Node) -> bool;
 
@@ -206,6 +224,9 @@ struct Worker<'p, 's, 'c, P: IdaProblem> {
     shared: &'s Shared<'c>,
     path: Vec<usize>,
     local: u64,
+    /// The children kept at each remaining depth (with [`IdaProblem::PASSES`]), reused.
+    /// (move, node, pruned by the first test).
+    kids: Vec<Vec<(usize, P::Node, bool)>>,
 }
 
 impl<P: IdaProblem> Worker<'_, '_, '_, P> {
@@ -228,6 +249,9 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
                 self.p.prefetch_child(node, m);
             }
         }
+        if P::PASSES {
+            return self.children_in_passes(node, remaining, prev_face);
+        }
         for m in 0..self.p.num_moves() {
             if !pruning.allowed(prev_face, m) {
                 continue;
@@ -240,7 +264,9 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
                     return true;
                 }
             }
-            if self.p.prunes_child(&mut child, remaining - 1) {
+            if self.p.prunes_child(&mut child, remaining - 1)
+                || self.p.prunes_child_late(&mut child, remaining - 1)
+            {
                 continue;
             }
             self.path.push(m);
@@ -251,6 +277,49 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             }
         }
         self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// The children of `node` (`remaining` ≥ 1) in passes (see [`IdaProblem::PASSES`]);
+    /// returns true to stop. Nodes are counted in the last pass, in move order, so the
+    /// count stops where the search stops exactly as without passes.
+    fn children_in_passes(&mut self, node: &P::Node, remaining: u32, prev_face: Option<u8>) -> bool {
+        let pruning = self.p.pruning();
+        let r = remaining as usize;
+        if self.kids.len() <= r {
+            self.kids.resize_with(r + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.kids[r]);
+        kids.clear();
+        for m in 0..self.p.num_moves() {
+            if pruning.allowed(prev_face, m) {
+                kids.push((m, self.p.apply(node, m), false));
+            }
+        }
+        for (_, child, pruned) in kids.iter_mut() {
+            *pruned = self.p.prunes_child(child, remaining - 1);
+        }
+        let mut stop = false;
+        for (m, child, pruned) in kids.iter_mut() {
+            self.local += 1;
+            if self.local >= POLL_EVERY {
+                let n = std::mem::take(&mut self.local);
+                if self.shared.poll(n) {
+                    stop = true;
+                    break;
+                }
+            }
+            if *pruned || self.p.prunes_child_late(child, remaining - 1) {
+                continue;
+            }
+            self.path.push(*m);
+            stop = self.dfs(child, remaining - 1, pruning.face(*m));
+            self.path.pop();
+            if stop {
+                break;
+            }
+        }
+        self.kids[r] = kids;
+        stop || self.shared.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -271,7 +340,7 @@ fn frontier<P: IdaProblem>(
                     continue;
                 }
                 let mut c = p.apply(node, m);
-                if p.prunes_child(&mut c, bound - d - 1) {
+                if p.prunes_child(&mut c, bound - d - 1) || p.prunes_child_late(&mut c, bound - d - 1) {
                     continue;
                 }
                 let mut np = path.clone();
@@ -331,6 +400,7 @@ pub fn ida_star<P: IdaProblem>(
                 shared: &shared,
                 path: Vec::new(),
                 local: 0,
+                kids: Vec::new(),
             };
             w.dfs(start, bound, None);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
@@ -346,6 +416,7 @@ pub fn ida_star<P: IdaProblem>(
                     shared: &shared,
                     path: path.clone(),
                     local: 0,
+                    kids: Vec::new(),
                 };
                 w.dfs(node, bound - split, *face);
                 // Poll after every subtree too: subtrees smaller than the polling interval
@@ -539,6 +610,82 @@ mod tests {
         let r = ida_star(&blind, &7, &opts, None, |_| {});
         assert_eq!(r.outcome, IdaOutcome::Timeout);
         assert!(r.nodes < 6u64.pow(6), "{}", r.nodes);
+    }
+
+    /// The ring searched in passes, its heuristic test split over the two child tests.
+    struct InPasses(Ring);
+
+    impl IdaProblem for InPasses {
+        type Node = i32;
+        const PASSES: bool = true;
+        fn num_moves(&self) -> usize {
+            6
+        }
+        fn apply(&self, n: &i32, m: usize) -> i32 {
+            self.0.apply(n, m)
+        }
+        fn heuristic(&self, n: &i32) -> u32 {
+            self.0.heuristic(n)
+        }
+        fn prunes_child(&self, n: &mut i32, remaining: u32) -> bool {
+            *n % 2 == 0 && self.0.prunes(n, remaining)
+        }
+        fn prunes_child_late(&self, n: &mut i32, remaining: u32) -> bool {
+            *n % 2 == 1 && self.0.prunes(n, remaining)
+        }
+        fn is_goal(&self, n: &i32) -> bool {
+            self.0.is_goal(n)
+        }
+        fn pruning(&self) -> &MovePruning {
+            &self.0.pruning
+        }
+    }
+
+    #[test]
+    fn passes_search_the_same_nodes() {
+        for (prune, all) in [(false, false), (true, false), (true, true)] {
+            for split in [0, 2] {
+                let opts = IdaOptions {
+                    max_depth: 30,
+                    split_depth: split,
+                    all,
+                    ..Default::default()
+                };
+                for start in [5, 10, 50] {
+                    let a = ida_star(&Ring::new(prune), &start, &opts, None, |_| {});
+                    let b = ida_star(&InPasses(Ring::new(prune)), &start, &opts, None, |_| {});
+                    // In parallel, which first solutions are found before the others stop
+                    // (and after how many nodes) is timing.
+                    if split == 0 || all {
+                        assert_eq!(a.outcome, b.outcome);
+                        assert_eq!(a.nodes, b.nodes);
+                    } else {
+                        let len = |r: &IdaResult| match &r.outcome {
+                            IdaOutcome::Found(s) => s.first().map(Vec::len),
+                            _ => None,
+                        };
+                        assert_eq!(len(&a), len(&b));
+                    }
+                    assert_eq!(a.deepest_complete, b.deepest_complete);
+                }
+            }
+        }
+        let blind = InPasses(Ring {
+            blind: true,
+            ..Ring::new(false)
+        });
+        let opts = IdaOptions {
+            max_depth: 4,
+            ..Default::default()
+        };
+        let r = ida_star(&blind, &7, &opts, None, |_| {});
+        assert_eq!(r.outcome, IdaOutcome::Exhausted);
+        assert_eq!(
+            r.nodes,
+            (1..=4u32)
+                .map(|b| (1..=b).map(|d| 6u64.pow(d)).sum::<u64>())
+                .sum::<u64>()
+        );
     }
 
     #[test]

@@ -18,6 +18,22 @@ pub fn prefetch(bytes: &[u8], i: usize) {
     let _ = (bytes, i);
 }
 
+/// [`prefetch`] for element `i` of a slice of any type.
+#[inline(always)]
+pub fn prefetch_at<T>(items: &[T], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(x) = items.get(i) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch never faults and changes no memory; the pointer is in bounds.
+        #[allow(unused_unsafe)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>())
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (items, i);
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -27,6 +43,8 @@ mod tests {
         super::prefetch(&v, 99);
         super::prefetch(&v, 1 << 40);
         super::prefetch(&[], 0);
+        super::prefetch_at(&[1u32, 2], 1);
+        super::prefetch_at(&[1u32, 2], 5);
         assert_eq!(v[99], 7);
     }
 }

@@ -26,6 +26,7 @@
 //! normalised to face moves of this fixed-centre frame (see [`notation`]).
 
 pub mod facelets;
+pub mod lanes;
 mod moves;
 pub mod notation;
 pub mod render;
@@ -36,6 +37,7 @@ use crate::puzzle::{Metric, Puzzle};
 use moves::{MOVE_CUBES, MOVE_DELTAS, TWIST_ADD};
 use rand::Rng;
 
+pub use lanes::LaneCube;
 pub use render::render_net;
 
 /// Face letters in index order.

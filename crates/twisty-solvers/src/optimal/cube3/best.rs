@@ -41,10 +41,10 @@
 
 use super::coords::MOVES;
 use crate::twophase::coord;
-use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_core::cube3::{Cube3Move, CubieCube, LaneCube};
 use twisty_search::coset_bfs::{self, BasePacked, CosetBfsOptions};
 use twisty_search::ida::{IdaProblem, MovePruning};
-use twisty_search::prefetch::prefetch;
+use twisty_search::prefetch::{prefetch, prefetch_at};
 use twisty_search::TableSpec;
 
 /// Corner twists.
@@ -132,10 +132,34 @@ pub fn dset(c: &CubieCube) -> u16 {
     r
 }
 
-/// The raw coordinates of a cube.
+/// The raw coordinates of a cube (the reference for [`CosetCoords::lane_coords`]).
 #[inline]
 pub fn axis_coords(c: &CubieCube) -> Axis {
     [coord::twist(c), coord::flip(c), coord::slice(c), dset(c)]
+}
+
+/// Bit 0 of each byte of `x`, gathered: byte `i` gives bit `i` of the result.
+#[inline(always)]
+fn gather_bits(x: u64) -> u32 {
+    ((x & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The ranks of marked position sets, by bit mask of the positions (the same ranking as
+/// [`dset`] and [`coord::slice`]: position `n − 1 − q` counts as `q`); 0 for masks of other
+/// sizes.
+fn set_ranks(n: usize) -> Vec<u16> {
+    (0..1usize << n)
+        .map(|mask| {
+            let (mut k, mut r) = (0, 0);
+            for q in 0..n {
+                if mask >> (n - 1 - q) & 1 == 1 {
+                    k += 1;
+                    r += binomial(q, k);
+                }
+            }
+            r
+        })
+        .collect()
 }
 
 fn cube(cp: [u8; 8], co: [u8; 8], ep: [u8; 12], eo: [u8; 12]) -> CubieCube {
@@ -316,6 +340,15 @@ pub struct CosetCoords {
     pub move_axis: [u8; MOVES],
     axis_rot: [CubieCube; 3],
     axis_rot_inv: [CubieCube; 3],
+    /// For each move `m`, the move premultiplying each axis's inverse cube:
+    /// `inverse(axis_move[a][m])`.
+    inv_premove: [[u8; 3]; MOVES],
+    /// The slice rank by 12-bit mask of the positions holding slice edges.
+    slice_of_mask: Vec<u16>,
+    /// The D-corner set rank by 8-bit mask of the positions holding D corners.
+    dset_of_mask: Vec<u16>,
+    /// `Σ 3^(6−i)` over the bits `i` of a 7-bit mask (the corners twisted once, or twice).
+    twist_of_mask: Vec<u16>,
 }
 
 fn move_image(img: &CubieCube) -> Option<u8> {
@@ -417,7 +450,25 @@ impl CosetCoords {
         for m in 0..MOVES {
             move_axis[m] = (0..3).find(|&a| axis_move[a][m] / 3 % 3 == 0).unwrap_or(0) as u8;
         }
+        let inv_premove = std::array::from_fn(|m| {
+            std::array::from_fn(|a| {
+                let q = axis_move[a][m];
+                3 * (q / 3) + 2 - q % 3
+            })
+        });
+        let twist_of_mask = (0..128usize)
+            .map(|mask| {
+                (0..7)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| 3u16.pow(6 - i as u32))
+                    .sum()
+            })
+            .collect();
         CosetCoords {
+            inv_premove,
+            slice_of_mask: set_ranks(12),
+            dset_of_mask: set_ranks(8),
+            twist_of_mask,
             move_axis,
             variant,
             twist_move,
@@ -478,6 +529,29 @@ impl CosetCoords {
             self.flip_move[a[1] as usize * MOVES + m],
             self.slice_move[a[2] as usize * MOVES + m],
             self.dset_move[a[3] as usize * MOVES + m],
+        ]
+    }
+
+    /// The raw coordinates of a lane cube: [`axis_coords`] from bit masks of its bytes (the
+    /// D-corner and slice-edge positions, the orientation bits) and small rank tables.
+    #[inline(always)]
+    pub fn lane_coords(&self, y: &LaneCube) -> Axis {
+        let c = y.corner_word();
+        let (e0, e1) = y.edge_words();
+        let e1 = e1 as u64;
+        // Corner bytes are `cubie | twist << 3`: D corners are cubies 4..8 (bit 2).
+        let dmask = gather_bits(c >> 2) as usize;
+        let t1 = gather_bits(c >> 3) as usize & 0x7f;
+        let t2 = gather_bits(c >> 4) as usize & 0x7f;
+        let twist = self.twist_of_mask[t1] + 2 * self.twist_of_mask[t2];
+        // Edge bytes are `cubie | flip << 4`: slice edges are cubies 8..12 (bit 3).
+        let smask = (gather_bits(e0 >> 3) | gather_bits(e1 >> 3) << 8) as usize & 0xfff;
+        let fmask = (gather_bits(e0 >> 4) | gather_bits(e1 >> 4) << 8) as u16 & 0x7ff;
+        [
+            twist,
+            fmask.reverse_bits() >> 5,
+            self.slice_of_mask[smask],
+            self.dset_of_mask[dmask],
         ]
     }
 
@@ -549,17 +623,25 @@ impl CosetCoords {
 /// Marks an inverse probe not computed yet.
 const UNKNOWN: u8 = 0xff;
 
-/// A search node: the raw coordinates on the three axes, the cube (for the inverse), and
-/// the inverse probes known so far.
+/// A search node: the raw coordinates on the three axes, the inverse cube conjugated onto
+/// each axis, and the inverse probes known so far.
 ///
-/// Inheritance: the inverse of `c · m` is `m⁻¹ · c⁻¹`, and the coset coordinate of axis
-/// `A` is the same for `h · x` as for `x` when `h` is in that axis's subgroup, which holds
-/// every move turning a face of axis `A`. So a child's inverse probe on the axis of its
-/// last move equals its parent's, and only two inverse probes are new per node.
+/// The inverse of `c · m` is `m⁻¹ · c⁻¹`, and conjugation is a homomorphism, so the inverse
+/// on axis `A` moves by premultiplication with the conjugate of `m⁻¹`, itself a face move:
+/// one byte shuffle per axis and node ([`LaneCube::premultiply_moves`]), no inverse and no
+/// conjugation. The position is solved exactly when its inverse is.
+///
+/// Inheritance: the coset coordinate of axis `A` is the same for `h · x` as for `x` when
+/// `h` is in that axis's subgroup, which holds every move turning a face of axis `A`. So a
+/// child's inverse probe on the axis of its last move equals its parent's, and only two
+/// inverse probes are new per node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BestNode {
     ax: [Axis; 3],
-    cube: CubieCube,
+    inv_cubes: [LaneCube; 3],
+    /// Table indices whose loads were started: the three position probes from
+    /// [`IdaProblem::apply`], then the new inverse probes from [`IdaProblem::prunes_child`].
+    idx: [u64; 3],
     inv: [u8; 3],
 }
 
@@ -590,11 +672,25 @@ pub fn plus_one(h: [u8; 3]) -> u32 {
 impl BestProblem<'_> {
     /// The search node of a cube.
     pub fn node(&self, c: &CubieCube) -> BestNode {
+        let inv = c.inverse();
+        let ax: [Axis; 3] = std::array::from_fn(|a| axis_coords(&self.coords.on_axis(c, a)));
         BestNode {
-            ax: std::array::from_fn(|a| axis_coords(&self.coords.on_axis(c, a))),
-            cube: *c,
+            idx: ax.map(|a| self.coords.index(&a)),
+            ax,
+            inv_cubes: std::array::from_fn(|a| LaneCube::from_cubie(&self.coords.on_axis(&inv, a))),
             inv: [UNKNOWN; 3],
         }
+    }
+
+    /// The inverse position conjugated onto each axis.
+    pub fn inverse_cubes(&self, n: &BestNode) -> [CubieCube; 3] {
+        n.inv_cubes.map(|y| y.to_cubie())
+    }
+
+    /// The table index of the inverse position on axis `a`.
+    #[inline(always)]
+    fn inverse_index(&self, n: &BestNode, a: usize) -> u64 {
+        self.coords.index(&self.coords.lane_coords(&n.inv_cubes[a]))
     }
 
     #[inline(always)]
@@ -611,9 +707,16 @@ impl BestProblem<'_> {
     /// stops at the first probe that does.
     #[inline(always)]
     fn position_prunes(&self, n: &BestNode, remaining: u32) -> bool {
+        self.three_prune(n.ax.map(|a| self.coords.index(&a)), remaining)
+    }
+
+    /// Whether three axis probes at table indices `idx` (with the +1 rule) exceed
+    /// `remaining`; stops at the first probe that does.
+    #[inline(always)]
+    fn three_prune(&self, idx: [u64; 3], remaining: u32) -> bool {
         let mut h = [0u8; 3];
         for a in 0..3 {
-            h[a] = self.probe(&n.ax[a]);
+            h[a] = self.table.get(idx[a]);
             if h[a] as u32 > remaining {
                 return true;
             }
@@ -623,13 +726,16 @@ impl BestProblem<'_> {
 
     /// The three axis probes of the inverse position.
     pub fn inverse_probes(&self, n: &BestNode) -> [u8; 3] {
-        let inv = n.cube.inverse();
-        std::array::from_fn(|a| self.probe(&axis_coords(&self.coords.on_axis(&inv, a))))
+        std::array::from_fn(|a| self.table.get(self.inverse_index(n, a)))
     }
 }
 
 impl IdaProblem for BestProblem<'_> {
     type Node = BestNode;
+
+    /// Children are generated (their position probes' loads started), then tested on the
+    /// position (the new inverse probes' loads started), then on the inverse.
+    const PASSES: bool = true;
 
     fn num_moves(&self) -> usize {
         MOVES
@@ -646,9 +752,16 @@ impl IdaProblem for BestProblem<'_> {
         let a = c.move_axis[m] as usize;
         let mut inv = [UNKNOWN; 3];
         inv[a] = n.inv[a];
+        let idx = ax.map(|x| c.index(&x));
+        for &i in &idx {
+            prefetch(self.table.bytes, BasePacked::offset(i));
+        }
+        let mut inv_cubes = n.inv_cubes;
+        LaneCube::premultiply_moves(&mut inv_cubes, &c.inv_premove[m]);
         BestNode {
             ax,
-            cube: n.cube.after(Cube3Move::ALL[m]),
+            inv_cubes,
+            idx,
             inv,
         }
     }
@@ -670,34 +783,43 @@ impl IdaProblem for BestProblem<'_> {
         self.inverse && plus_one(self.inverse_probes(n)) > remaining
     }
 
+    /// Starts loading the symmetry entries of the child's corner parts (the first table each
+    /// axis's index reads), so `apply` finds them in the cache.
     #[inline]
     fn prefetch_child(&self, n: &BestNode, m: usize) {
         let c = self.coords;
-        let bytes = self.table.bytes;
-        prefetch(bytes, BasePacked::offset(c.index(&c.apply(&n.ax[0], m))));
-        prefetch(
-            bytes,
-            BasePacked::offset(c.index(&c.apply(&n.ax[1], c.axis_move[1][m] as usize))),
-        );
-        prefetch(
-            bytes,
-            BasePacked::offset(c.index(&c.apply(&n.ax[2], c.axis_move[2][m] as usize))),
-        );
+        for a in 0..3 {
+            let q = c.axis_move[a][m] as usize;
+            let t = c.twist_move[n.ax[a][0] as usize * MOVES + q] as usize;
+            let d = c.dset_move[n.ax[a][3] as usize * MOVES + q] as usize;
+            prefetch_at(&c.raw_to_sym, t * N_DSET + d);
+        }
     }
 
     #[inline]
     fn prunes_child(&self, n: &mut BestNode, remaining: u32) -> bool {
-        if self.position_prunes(n, remaining) {
+        if self.three_prune(n.idx, remaining) {
             return true;
         }
+        if self.inverse {
+            for a in 0..3 {
+                if n.inv[a] == UNKNOWN {
+                    n.idx[a] = self.inverse_index(n, a);
+                    prefetch(self.table.bytes, BasePacked::offset(n.idx[a]));
+                }
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn prunes_child_late(&self, n: &mut BestNode, remaining: u32) -> bool {
         if !self.inverse {
             return false;
         }
-        let mut inv_cube = None;
         for a in 0..3 {
             if n.inv[a] == UNKNOWN {
-                let ci = *inv_cube.get_or_insert_with(|| n.cube.inverse());
-                n.inv[a] = self.probe(&axis_coords(&self.coords.on_axis(&ci, a)));
+                n.inv[a] = self.table.get(n.idx[a]);
             }
             if n.inv[a] as u32 > remaining {
                 return true;
@@ -708,7 +830,7 @@ impl IdaProblem for BestProblem<'_> {
 
     #[inline]
     fn is_goal(&self, n: &BestNode) -> bool {
-        n.cube == CubieCube::SOLVED
+        n.inv_cubes[0] == LaneCube::SOLVED
     }
 
     fn pruning(&self) -> &MovePruning {
@@ -808,6 +930,77 @@ mod tests {
             }
         }
         assert_eq!(CLASSES * Variant::Full.per_class(), 10_066_636_800);
+    }
+
+    #[test]
+    fn gathered_bits_are_the_byte_bits() {
+        for mask in 0u32..256 {
+            let mut x = 0u64;
+            for i in 0..8 {
+                if mask >> i & 1 == 1 {
+                    // Noise in the other bits of each byte must not matter.
+                    x |= 0xfeu64 << (8 * i) | 1 << (8 * i);
+                }
+            }
+            assert_eq!(gather_bits(x), mask);
+            assert_eq!(gather_bits(x | 0xfefe_fefe_fefe_fefe), mask);
+        }
+    }
+
+    #[test]
+    fn lane_coords_match_axis_coords() {
+        let co = CosetCoords::new(Variant::Tiny);
+        let mut rng = seeded_rng(17);
+        let mut cubes = vec![CubieCube::SOLVED];
+        cubes.extend((0..2000).map(|_| CubieCube::random(&mut rng)));
+        for c in &cubes {
+            assert_eq!(co.lane_coords(&LaneCube::from_cubie(c)), axis_coords(c));
+        }
+    }
+
+    #[test]
+    fn node_inverse_follows_moves() {
+        let table = vec![0u8; 64];
+        let pruning = MovePruning::none(MOVES);
+        let co = CosetCoords::new(Variant::Tiny);
+        let p = BestProblem {
+            coords: &co,
+            table: BasePacked {
+                bytes: &table,
+                base: 4,
+            },
+            pruning: &pruning,
+            inverse: true,
+        };
+        let mut rng = seeded_rng(23);
+        for _ in 0..20 {
+            let mut c = CubieCube::random(&mut rng);
+            let mut n = p.node(&c);
+            for step in 0..40 {
+                let m = (step * 7 + c.corner_perm(0) as usize) % MOVES;
+                c = c.after(Cube3Move::ALL[m]);
+                n = p.apply(&n, m);
+                let inv = c.inverse();
+                let want: [CubieCube; 3] = std::array::from_fn(|a| co.on_axis(&inv, a));
+                assert_eq!(p.inverse_cubes(&n), want);
+                assert_eq!(
+                    n,
+                    BestNode {
+                        inv: n.inv,
+                        ..p.node(&c)
+                    }
+                );
+                assert_eq!(n.idx, n.ax.map(|x| co.index(&x)));
+                for (a, w) in want.iter().enumerate() {
+                    assert_eq!(co.lane_coords(&n.inv_cubes[a]), axis_coords(w));
+                }
+            }
+        }
+        let solved = p.node(&CubieCube::SOLVED);
+        assert!(p.is_goal(&solved));
+        // R, then R'.
+        assert!(!p.is_goal(&p.apply(&solved, 3)));
+        assert!(p.is_goal(&p.apply(&p.apply(&solved, 3), 5)));
     }
 
     #[test]

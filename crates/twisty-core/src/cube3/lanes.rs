@@ -1,0 +1,211 @@
+//! A [`CubieCube`] laid out for byte shuffles, for searches that keep a cube multiplied on
+//! the left (e.g. the inverse of a position, which a move `m` changes to `m⁻¹ · c⁻¹`).
+//!
+//! [`LaneCube`] holds the 8 corner bytes in the first 16-byte lane and the 12 edge bytes in
+//! the second, in [`CubieCube`]'s byte format (corners `cubie | orientation << 3`, edges
+//! `cubie | orientation << 4`), the unused bytes zero. Premultiplying by a move, `m · c`, is
+//! then one shuffle per lane *indexed by the cube's own cubie numbers* (SSSE3 `pshufb`), with
+//! the cube's orientations added back: position `i` of `m · c` holds the cubie that `m` puts
+//! at position `c[i]`, twisted by both. The shuffle path is chosen at run time when the CPU
+//! has SSSE3; the scalar path is the fallback and the tests' reference.
+#![allow(unsafe_code)]
+
+use super::{mod3, Cube3Move, CubieCube, MOVE_CUBES};
+
+/// A cube in two 16-byte lanes (corners, then edges); see the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
+pub struct LaneCube {
+    corners: [u8; 16],
+    edges: [u8; 16],
+}
+
+impl Default for LaneCube {
+    fn default() -> Self {
+        Self::SOLVED
+    }
+}
+
+const fn lanes_of(c: &CubieCube) -> LaneCube {
+    let mut l = LaneCube {
+        corners: [0; 16],
+        edges: [0; 16],
+    };
+    let mut i = 0;
+    while i < 8 {
+        l.corners[i] = c.corners[i];
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 12 {
+        l.edges[i] = c.edges[i];
+        i += 1;
+    }
+    l
+}
+
+/// The 18 moves as lane cubes.
+static MOVE_LANES: [LaneCube; 18] = {
+    let mut a = [LaneCube {
+        corners: [0; 16],
+        edges: [0; 16],
+    }; 18];
+    let mut i = 0;
+    while i < 18 {
+        a[i] = lanes_of(&MOVE_CUBES[i]);
+        i += 1;
+    }
+    a
+};
+
+impl LaneCube {
+    /// The solved cube.
+    pub const SOLVED: LaneCube = lanes_of(&CubieCube::SOLVED);
+
+    /// The lanes of a cubie cube.
+    pub fn from_cubie(c: &CubieCube) -> LaneCube {
+        lanes_of(c)
+    }
+
+    /// Back to a cubie cube.
+    pub fn to_cubie(&self) -> CubieCube {
+        let mut c = CubieCube::SOLVED;
+        c.corners.copy_from_slice(&self.corners[..8]);
+        c.edges.copy_from_slice(&self.edges[..12]);
+        c
+    }
+
+    /// The cube of one face move.
+    pub fn of_move(m: Cube3Move) -> LaneCube {
+        MOVE_LANES[m.index() as usize]
+    }
+
+    /// The 8 corner bytes as a little-endian word (byte `i` is position `i`).
+    #[inline(always)]
+    pub fn corner_word(&self) -> u64 {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&self.corners[..8]);
+        u64::from_le_bytes(a)
+    }
+
+    /// The 12 edge bytes as little-endian words: positions 0..8, then 8..12.
+    #[inline(always)]
+    pub fn edge_words(&self) -> (u64, u32) {
+        let mut a = [0u8; 8];
+        let mut b = [0u8; 4];
+        a.copy_from_slice(&self.edges[..8]);
+        b.copy_from_slice(&self.edges[8..12]);
+        (u64::from_le_bytes(a), u32::from_le_bytes(b))
+    }
+
+    /// `a · self` ("`a`, then `self`") with the scalar code path (the reference for the
+    /// shuffle path).
+    pub fn premultiply_scalar(&self, a: &LaneCube) -> LaneCube {
+        let mut out = *self;
+        for i in 0..8 {
+            let y = self.corners[i];
+            let x = a.corners[(y & 7) as usize];
+            out.corners[i] = (x & 7) | mod3((x >> 3) + (y >> 3)) << 3;
+        }
+        for i in 0..12 {
+            let y = self.edges[i];
+            let x = a.edges[(y & 15) as usize];
+            out.edges[i] = (x & 15) | ((x ^ y) & 16);
+        }
+        out
+    }
+
+    /// Replaces each `cubes[k]` by `moves[k] · cubes[k]` (the move first), with byte shuffles
+    /// when the CPU has SSSE3.
+    #[inline]
+    pub fn premultiply_moves<const N: usize>(cubes: &mut [LaneCube; N], moves: &[u8; N]) {
+        #[cfg(target_arch = "x86_64")]
+        if super::use_shuffles() {
+            // SAFETY: `use_shuffles()` checked that the CPU supports SSSE3, the only feature
+            // `premultiply_ssse3` is compiled for.
+            unsafe { premultiply_ssse3(cubes, moves) };
+            return;
+        }
+        for (c, &m) in cubes.iter_mut().zip(moves) {
+            *c = c.premultiply_scalar(&MOVE_LANES[m as usize % 18]);
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn premultiply_ssse3<const N: usize>(cubes: &mut [LaneCube; N], moves: &[u8; N]) {
+    use std::arch::x86_64::*;
+    // Unused bytes become 0x80 in the shuffle indices, so the shuffle writes 0 there.
+    const PAD_C: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128, 128, 128, 128, 128];
+    const PAD_E: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128];
+    for (c, &m) in cubes.iter_mut().zip(moves) {
+        let a = &MOVE_LANES[m as usize % 18];
+        // SAFETY: every pointer points at a 16-byte array aligned to 16 (`LaneCube` is
+        // `repr(C, align(16))` with two 16-byte fields; the pads are read unaligned).
+        unsafe {
+            let pad_c = _mm_loadu_si128(PAD_C.as_ptr() as *const __m128i);
+            let pad_e = _mm_loadu_si128(PAD_E.as_ptr() as *const __m128i);
+            let yc = _mm_load_si128(c.corners.as_ptr() as *const __m128i);
+            let ye = _mm_load_si128(c.edges.as_ptr() as *const __m128i);
+            let ac = _mm_load_si128(a.corners.as_ptr() as *const __m128i);
+            let ae = _mm_load_si128(a.edges.as_ptr() as *const __m128i);
+            let ic = _mm_or_si128(_mm_and_si128(yc, _mm_set1_epi8(7)), pad_c);
+            let mut rc = _mm_add_epi8(_mm_shuffle_epi8(ac, ic), _mm_and_si128(yc, _mm_set1_epi8(0x18)));
+            // Orientation 3 or 4 (byte ≥ 24) wraps to 0 or 1: v − 24 is smaller exactly then.
+            rc = _mm_min_epu8(rc, _mm_sub_epi8(rc, _mm_set1_epi8(24)));
+            let ie = _mm_or_si128(_mm_and_si128(ye, _mm_set1_epi8(15)), pad_e);
+            let re = _mm_xor_si128(_mm_shuffle_epi8(ae, ie), _mm_and_si128(ye, _mm_set1_epi8(16)));
+            _mm_store_si128(c.corners.as_mut_ptr() as *mut __m128i, rc);
+            _mm_store_si128(c.edges.as_mut_ptr() as *mut __m128i, re);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::seeded_rng;
+
+    #[test]
+    fn premultiplication_matches_multiply_on_both_paths() {
+        let mut rng = seeded_rng(3);
+        for _ in 0..200 {
+            let c = CubieCube::random(&mut rng);
+            let l = LaneCube::from_cubie(&c);
+            assert_eq!(l.to_cubie(), c);
+            for m in Cube3Move::ALL {
+                let want = CubieCube::of_move(m).multiply(&c);
+                let scalar = l.premultiply_scalar(&LaneCube::of_move(m));
+                assert_eq!(scalar, LaneCube::from_cubie(&want), "{m}");
+                let mut three = [l; 3];
+                LaneCube::premultiply_moves(&mut three, &[m.index(); 3]);
+                assert_eq!(three, [scalar; 3], "{m}");
+            }
+        }
+    }
+
+    #[test]
+    fn words_hold_the_bytes() {
+        let c = CubieCube::SOLVED
+            .after(Cube3Move::ALL[4])
+            .after(Cube3Move::ALL[7]);
+        let l = LaneCube::from_cubie(&c);
+        let w = l.corner_word();
+        for i in 0..8 {
+            assert_eq!((w >> (8 * i)) as u8 & 7, c.corner_perm(i));
+            assert_eq!((w >> (8 * i + 3)) as u8 & 3, c.corner_ori(i));
+        }
+        let (e0, e1) = l.edge_words();
+        for i in 0..12 {
+            let b = if i < 8 {
+                (e0 >> (8 * i)) as u8
+            } else {
+                (e1 >> (8 * (i - 8))) as u8
+            };
+            assert_eq!(b & 15, c.edge_perm(i));
+            assert_eq!(b >> 4, c.edge_ori(i));
+        }
+        assert_eq!(LaneCube::SOLVED.to_cubie(), CubieCube::SOLVED);
+    }
+}
