@@ -473,7 +473,7 @@ fn appendix_c(heuristic: &str, lengths: &[usize]) {
 }
 
 #[test]
-#[ignore = "builds 7.4 GiB of tables (about 28 processor-minutes); scrambles of 10-12 moves of appendix C; \
+#[ignore = "builds 7.4 GiB of tables (about 30-45 processor-minutes); scrambles of 10-12 moves of appendix C; \
             run with `cargo test --release -p twisty-solvers appendix_c -- --ignored`"]
 fn appendix_c_lengths_with_best() {
     appendix_c("best", &[10, 11, 12]);
