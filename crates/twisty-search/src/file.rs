@@ -216,6 +216,11 @@ impl Table {
     /// the data; the file's page cache it was read from becomes reclaimable. If the memory
     /// cannot be mapped, the table is returned unchanged.
     pub fn into_huge_pages(self) -> Table {
+        self.into_huge_pages_by(64 << 20)
+    }
+
+    /// [`Table::into_huge_pages`], copying `chunk` bytes at a time.
+    fn into_huge_pages_by(self, chunk: usize) -> Table {
         let len = self.bytes().len();
         if len == 0 {
             return self;
@@ -226,7 +231,32 @@ impl Table {
         // The advice is best effort: without it the copy still works, with small pages.
         #[cfg(target_os = "linux")]
         let _ = m.advise(memmap2::Advice::HugePage);
-        m.copy_from_slice(self.bytes());
+        // Copied a chunk at a time, the pages of a mapped file dropped from this process as
+        // soon as they are copied, so loading several big tables never holds a table twice
+        // (the page cache keeps the file's pages, reclaimable).
+        let src = self.bytes();
+        for start in (0..len).step_by(chunk.max(1)) {
+            let end = (start + chunk.max(1)).min(len);
+            m[start..end].copy_from_slice(&src[start..end]);
+            #[cfg(target_os = "linux")]
+            if let TableData::Mapped(map) = &self.data {
+                // Page-aligned range of the map (data starts after the header) wholly copied.
+                let page = 4096;
+                let (a, b) = (
+                    (start + HEADER_LEN).div_ceil(page) * page,
+                    (end + HEADER_LEN) / page * page,
+                );
+                if b > a {
+                    // SAFETY: a read-only shared mapping of a file that is never modified in
+                    // place: MADV_DONTNEED only drops the pages from this process, and a later
+                    // read faults the same bytes in again from the file, so what `src` sees
+                    // does not change.
+                    #[allow(unsafe_code)]
+                    let _ =
+                        unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, a, b - a) };
+                }
+            }
+        }
         match m.make_read_only() {
             Ok(ro) => Table {
                 spec: self.spec,
@@ -515,6 +545,20 @@ mod tests {
         assert!(!t.is_mapped());
         assert_eq!(t.bytes(), &data()[..]);
         assert_eq!(t.spec, spec());
+        // A table of many pages copied in small chunks, each dropped from the map once copied.
+        let big = TableSpec {
+            name: String::from("test/distance/big"),
+            entry_bits: 8,
+            entries: 300_001,
+        };
+        let bytes: Vec<u8> = (0..big.entries).map(|i| (i * 131 % 251) as u8).collect();
+        cache.store(&big, &bytes).unwrap();
+        let (t, o) = cache.get_or_build(&big, || panic!("must load")).unwrap();
+        assert_eq!(o, Origin::Loaded);
+        assert!(t.is_mapped());
+        let t = t.into_huge_pages_by(3 * 4096 + 5);
+        assert!(!t.is_mapped());
+        assert_eq!(t.bytes(), &bytes[..]);
     }
 
     #[test]

@@ -268,7 +268,7 @@ pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
 }
 
 /// The optimal solver's tables for `twisty tables` (`best`, `faces` and `seed` share the
-/// twelve face databases; `best` adds the 6-cubie mod-3 one, `seed` the five sparse ones).
+/// twelve face databases; `best` adds the two 6-cubie mod-3 ones, `seed` the five sparse ones).
 pub fn known_tables() -> Vec<crate::commands::tables::KnownTable> {
     use crate::commands::tables::KnownTable;
     use twisty_solvers::optimal::kilominx::specs;

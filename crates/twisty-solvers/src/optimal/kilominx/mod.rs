@@ -7,15 +7,16 @@
 //!   (19P5·3⁵ = 339,072,480 entries, 170 MB each at 4 bits) and five 4-cubie sparse ones
 //!   (7,534,944 entries), max over the 17, with the seed's move pruning ([`SEED_SKIP`]) and its
 //!   expansion order (children by estimated cost, the largest first).
-//! - `best` (default): a 6-cubie database ([`BEST_PATTERN`]: face R's five cubies and BRD,
-//!   19P6·3⁶ = 14,241,044,160 entries, 3.3 GiB at 2 bits per entry holding the distance
-//!   mod 3, built by the block builder [`twisty_search::blockbfs_mod3`]) looked up three
-//!   times through the rotation about UFL, the exact distances carried from parent to child
-//!   in the search node (a child's distance is its parent's −1, 0 or +1, told apart by the
-//!   entry mod 3; the start's is found by walking down to the goal); then the twelve face
-//!   databases for the inverse state, and the nine faces the 6-cubie sets do not contain for
-//!   the state; canonical move pruning from the faces that really commute in the UFL-fixed
-//!   frame, early exit at the first lookup that prunes, no child ordering.
+//! - `best` (default): two 6-cubie databases ([`BEST_PATTERN`]: face R's five cubies and
+//!   BRD; [`SECOND_PATTERN`]: face BR's five cubies and UBL; 19P6·3⁶ = 14,241,044,160 entries
+//!   each, 3.3 GiB at 2 bits per entry holding the distance mod 3, built by the block builder
+//!   [`twisty_search::blockbfs_mod3`]), each looked up three times through the rotation about
+//!   UFL, the six exact distances carried from parent to child in the search node (a child's
+//!   distance is its parent's −1, 0 or +1, told apart by the entry mod 3; the start's is
+//!   found by walking down to the goal); then the twelve face databases for the inverse
+//!   state, and the six faces the 6-cubie sets do not contain for the state; canonical move
+//!   pruning from the faces that really commute in the UFL-fixed frame, early exit at the
+//!   first lookup that prunes, no child ordering.
 //! - `faces`: the twelve face databases only, each looked up for the state and for its
 //!   inverse (the inverse has the same distance, and the search node carries both, so the
 //!   second lookup costs no inversion), with the same pruning and early exit.
@@ -65,8 +66,27 @@ pub const SPARSE_PATTERNS: [[&str; 4]; 5] = [
     ["UBL", "MFR", "BRD", "DFL"],
 ];
 
-/// The 6-cubie pattern of `best`: face R's five cubies and BRD.
+/// The first 6-cubie pattern of `best`: face R's five cubies and BRD.
+///
+/// The rotation about UFL fixes UFL and DBR and moves the other 18 cubies in six 3-cycles
+/// (`{UBL, MFL, UFR}`, `{UBR, MBL, FMD}`, `{UBM, FLD, MFR}`, `{MBR, BLD, DFM}`,
+/// `{FRD, MBM, DFL}`, `{BRD, DBL, DFR}`); this set takes one cubie from each, so its three
+/// rotated copies (R + BRD, BL + DBL, DL + DFR) are disjoint and cover all 18.
 pub const BEST_PATTERN: [&str; 6] = ["UFR", "UBR", "MFR", "MBR", "FRD", "BRD"];
+
+/// The second 6-cubie pattern of `best`: face BR's five cubies and UBL.
+///
+/// Chosen among the compact sets (a face and one cubie sharing a face with three of its
+/// five) that, like [`BEST_PATTERN`], take one cubie from each 3-cycle of the rotation about
+/// UFL, so its three copies (BR + UBL, DBL + MFL, DR + UFR) are disjoint too. The only
+/// other faces whose five cubies lie in five different cycles are R's class (R, BL, DL:
+/// the first set's faces, which would regroup one cubie only) and BR's class (BR, DBL, DR);
+/// D, DB and DBR hold the fixed DBR, U, L and F the fixed UFL. BR's class with the cubie
+/// from the missing cycle `{UBL, MFL, UFR}` gives two sets up to rotation: BR + UFR, which
+/// shares four cubies with R + BRD, and BR + UBL, which shares at most three with any copy
+/// of the first set (three with R + BRD, three with BL + DBL). The smaller overlap makes
+/// the second bound the less correlated with the first, so the max of the six rises more.
+pub const SECOND_PATTERN: [&str; 6] = ["UBL", "UBR", "UBM", "MBR", "MBM", "BRD"];
 
 /// The heuristics, by name.
 pub const HEURISTICS: [&str; 4] = ["best", "faces", "seed", "sparse"];
@@ -93,11 +113,14 @@ pub struct Mod3Config {
     pub powers: Vec<u8>,
 }
 
+/// The most exact distances a search node carries (two mod-3 databases, three lookups each).
+pub const MAX_CARRIED: usize = search::MAX_CARRIED;
+
 /// A heuristic's configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The 2-bit database looked up first, if any.
-    pub mod3: Option<Mod3Config>,
+    /// The 2-bit databases looked up first, in this order ([`MAX_CARRIED`] lookups at most).
+    pub mod3: Vec<Mod3Config>,
     /// The patterns whose 4-bit tables are built.
     pub patterns: Vec<Pattern>,
     /// The lookups in the order they are tried.
@@ -162,7 +185,7 @@ impl Config {
                     lookups.push(lookup((patterns.len() - 1, 0), false));
                 }
                 Config {
-                    mod3: None,
+                    mod3: Vec::new(),
                     patterns,
                     lookups,
                     seed_pruning: true,
@@ -170,14 +193,16 @@ impl Config {
                 }
             }
             "best" => {
-                let six = Pattern::new(&BEST_PATTERN)?;
+                let sixes = [Pattern::new(&BEST_PATTERN)?, Pattern::new(&SECOND_PATTERN)?];
                 let powers = Rotation::powers()?;
-                let covered: Vec<Vec<u8>> = powers
+                let covered: Vec<Vec<u8>> = sixes
                     .iter()
-                    .map(|r| {
-                        let mut img: Vec<u8> = six.cubies.iter().map(|&c| r.cubie(c)).collect();
-                        img.sort_unstable();
-                        img
+                    .flat_map(|six| {
+                        powers.iter().map(|r| {
+                            let mut img: Vec<u8> = six.cubies.iter().map(|&c| r.cubie(c)).collect();
+                            img.sort_unstable();
+                            img
+                        })
                     })
                     .collect();
                 let face_sets = patterns_of(&faces);
@@ -191,10 +216,13 @@ impl Config {
                     }
                 }
                 Config {
-                    mod3: Some(Mod3Config {
-                        pattern: six,
-                        powers: vec![0, 1, 2],
-                    }),
+                    mod3: sixes
+                        .into_iter()
+                        .map(|pattern| Mod3Config {
+                            pattern,
+                            powers: vec![0, 1, 2],
+                        })
+                        .collect(),
                     patterns: face_patterns,
                     lookups,
                     seed_pruning: false,
@@ -202,7 +230,7 @@ impl Config {
                 }
             }
             "faces" => Config {
-                mod3: None,
+                mod3: Vec::new(),
                 patterns: face_patterns,
                 lookups: face_served
                     .iter()
@@ -219,7 +247,7 @@ impl Config {
     /// Forward lookups of `patterns`, true pruning, no ordering (small tables for tests).
     pub fn plain(patterns: Vec<Pattern>) -> Config {
         Config {
-            mod3: None,
+            mod3: Vec::new(),
             lookups: (0..patterns.len())
                 .map(|pattern| LookupSpec {
                     pattern,
@@ -391,28 +419,31 @@ impl Compiled {
 pub struct Lookups {
     pdbs: Vec<Pdb>,
     order: Vec<Compiled>,
-    /// The mod-3 database and its lookups (at most three), looked up first.
-    m3: Option<(Pdb, Vec<Compiled>)>,
+    /// The mod-3 databases.
+    m3: Vec<Pdb>,
+    /// Their lookups (at most [`MAX_CARRIED`], `pdb` indexing `m3`), looked up first; the
+    /// node carries the exact value of lookup `j` in `h[j]`.
+    m3_order: Vec<Compiled>,
 }
 
 impl Lookups {
-    fn new(pdbs: Vec<Pdb>, specs: &[LookupSpec], m3: Option<(Pdb, Vec<u8>)>) -> Lookups {
+    fn new(pdbs: Vec<Pdb>, specs: &[LookupSpec], m3: Vec<(Pdb, Vec<u8>)>) -> Lookups {
         let powers = Rotation::powers().unwrap_or_else(|| std::array::from_fn(|_| Rotation::identity()));
-        let m3 = m3.map(|(pdb, pw)| {
-            let order = pw
-                .iter()
-                .take(3)
-                .map(|&j| {
-                    let l = LookupSpec {
-                        pattern: 0,
-                        inverse: false,
-                        power: j,
-                    };
-                    Compiled::new(&pdb.pattern, 0, l, &powers[((3 - j % 3) % 3) as usize])
-                })
-                .collect();
-            (pdb, order)
-        });
+        let m3_order: Vec<Compiled> = m3
+            .iter()
+            .enumerate()
+            .flat_map(|(t, (pdb, pw))| pw.iter().take(3).map(move |&j| (t, &pdb.pattern, j)))
+            .take(MAX_CARRIED)
+            .map(|(t, pattern, j)| {
+                let l = LookupSpec {
+                    pattern: t,
+                    inverse: false,
+                    power: j,
+                };
+                Compiled::new(pattern, t, l, &powers[((3 - j % 3) % 3) as usize])
+            })
+            .collect();
+        let m3 = m3.into_iter().map(|(pdb, _)| pdb).collect();
         let order = specs
             .iter()
             .map(|l| {
@@ -420,7 +451,12 @@ impl Lookups {
                 Compiled::new(&pdbs[l.pattern].pattern, l.pattern, *l, u)
             })
             .collect();
-        Lookups { pdbs, order, m3 }
+        Lookups {
+            pdbs,
+            order,
+            m3,
+            m3_order,
+        }
     }
 
     /// The exact distance a mod-3 lookup gives: walk toward the goal, each step to a
@@ -464,10 +500,7 @@ impl Lookups {
 
     #[inline(always)]
     fn carried(&self, node: &Node) -> u32 {
-        match &self.m3 {
-            Some((_, o)) => node.h[..o.len()].iter().copied().max().unwrap_or(0) as u32,
-            None => 0,
-        }
+        node.h[..self.m3_order.len()].iter().copied().max().unwrap_or(0) as u32
     }
 
     #[inline(always)]
@@ -484,47 +517,43 @@ impl Bound for Lookups {
     }
 
     fn init(&self, node: &mut Node) {
-        if let Some((pdb, order)) = &self.m3 {
-            for (j, l) in order.iter().enumerate() {
-                node.h[j] = Self::exact(pdb, l, node);
-            }
+        for (j, l) in self.m3_order.iter().enumerate() {
+            node.h[j] = Self::exact(&self.m3[l.pdb], l, node);
         }
     }
 
     #[inline]
     fn derive(&self, parent: &Node, kid: &mut Node) {
-        if let Some((pdb, order)) = &self.m3 {
-            for (j, l) in order.iter().enumerate() {
-                kid.h[j] = Self::step(parent.h[j], pdb.get2(l.index(kid, &pdb.pattern)));
-            }
+        for (j, l) in self.m3_order.iter().enumerate() {
+            let pdb = &self.m3[l.pdb];
+            kid.h[j] = Self::step(parent.h[j], pdb.get2(l.index(kid, &pdb.pattern)));
         }
     }
 
     fn filter(&self, parent: &Node, kids: &mut [Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
         let mut idx = [0u64; 48];
-        if let Some((pdb, order)) = &self.m3 {
+        for (j, l) in self.m3_order.iter().enumerate() {
+            let pdb = &self.m3[l.pdb];
             let bytes = pdb.table.bytes();
-            for (j, l) in order.iter().enumerate() {
-                for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
-                    *slot = l.index(&kids[i as usize], &pdb.pattern);
-                    if prefetch {
-                        twisty_search::prefetch::prefetch(bytes, (*slot / 4) as usize);
-                    }
+            for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
+                *slot = l.index(&kids[i as usize], &pdb.pattern);
+                if prefetch {
+                    twisty_search::prefetch::prefetch(bytes, (*slot / 4) as usize);
                 }
-                let mut w = 0;
-                for a in 0..alive.len() {
-                    let kid = &mut kids[alive[a] as usize];
-                    let e = Self::step(parent.h[j], pdb.get2(idx[a]));
-                    kid.h[j] = e;
-                    if e as u32 <= remaining {
-                        alive[w] = alive[a];
-                        w += 1;
-                    }
+            }
+            let mut w = 0;
+            for a in 0..alive.len() {
+                let kid = &mut kids[alive[a] as usize];
+                let e = Self::step(parent.h[j], pdb.get2(idx[a]));
+                kid.h[j] = e;
+                if e as u32 <= remaining {
+                    alive[w] = alive[a];
+                    w += 1;
                 }
-                alive.truncate(w);
-                if w == 0 {
-                    return;
-                }
+            }
+            alive.truncate(w);
+            if w == 0 {
+                return;
             }
         }
         for l in &self.order {
@@ -604,11 +633,18 @@ impl KilominxOptimal {
         config: Config,
         progress: bool,
     ) -> Result<KilominxOptimal, SolveError> {
-        let m3 = config
-            .mod3
-            .map(|m| Pdb::new_mod3(cache, m.pattern, progress).map(|p| (p, m.powers)))
-            .transpose()
-            .map_err(|e| SolveError::Table(e.to_string()))?;
+        // Missing mod-3 tables are built before the others are loaded, so a build (which holds
+        // its table and the copy being written) never runs beside a loaded 3.3 GiB table.
+        let mut m3: Vec<Option<(Pdb, Vec<u8>)>> = config.mod3.iter().map(|_| None).collect();
+        let mut todo: Vec<usize> = (0..config.mod3.len()).collect();
+        todo.sort_by_key(|&i| cache.path(&config.mod3[i].pattern.spec_mod3()).exists());
+        for i in todo {
+            let m = &config.mod3[i];
+            let pdb = Pdb::new_mod3(cache, m.pattern.clone(), progress)
+                .map_err(|e| SolveError::Table(e.to_string()))?;
+            m3[i] = Some((pdb, m.powers.clone()));
+        }
+        let m3: Vec<(Pdb, Vec<u8>)> = m3.into_iter().flatten().collect();
         let pdbs = config
             .patterns
             .into_iter()
@@ -633,14 +669,9 @@ impl KilominxOptimal {
         })
     }
 
-    /// The databases (for reports): the mod-3 one first, if any.
+    /// The databases (for reports): the mod-3 ones first.
     pub fn pdbs(&self) -> Vec<&Pdb> {
-        self.lookups
-            .m3
-            .iter()
-            .map(|m| &m.0)
-            .chain(&self.lookups.pdbs)
-            .collect()
+        self.lookups.m3.iter().chain(&self.lookups.pdbs).collect()
     }
 
     /// The heuristic value of a state (max over the lookups).

@@ -12,6 +12,9 @@ use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
 use twisty_search::ida::{BoundReport, MovePruning};
 
+/// The most exact distances a node carries (two mod-3 databases, three lookups each).
+pub const MAX_CARRIED: usize = 6;
+
 /// A search node: the state (cubie and twist at each position) and, per cubie, its position
 /// (0..19 for the free positions) and twist packed `position | twist << 5`, which is the
 /// inverse state. Pattern lookups of the state read the second half; lookups of the inverse
@@ -24,7 +27,7 @@ pub struct Node {
     /// Where each cubie is: `w[c] = (position − 1) | twist << 5` (`w[0]` unused).
     pub w: [u8; 20],
     /// Exact distances of the mod-3 lookups (0 when the heuristic has none).
-    pub h: [u8; 3],
+    pub h: [u8; MAX_CARRIED],
 }
 
 /// Per move, the new packed `position | twist << 5` of a cubie from its old one.
@@ -67,7 +70,11 @@ impl Node {
         for i in 1..20 {
             w[s.cubie(i) as usize] = (i - 1) as u8 | s.twist(i) << 5;
         }
-        Node { s: *s, w, h: [0; 3] }
+        Node {
+            s: *s,
+            w,
+            h: [0; MAX_CARRIED],
+        }
     }
 
     /// The node after move `m`.
