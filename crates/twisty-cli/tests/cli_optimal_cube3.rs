@@ -209,6 +209,40 @@ fn optimal_solves_all_solutions_limits_and_bench() {
                 .and(predicate::str::is_match(r"(?m)^\s+3\s+1\s").unwrap())
                 .and(predicate::str::is_match(r"(?m)^\s+7\s+1\s").unwrap())
                 .and(predicate::str::is_match(r"(?m)^\s+all\s+2\s").unwrap()),
+        )
+        // One line per state as it is solved, on stderr.
+        .stderr(
+            predicate::str::is_match(r"(?m)^state 1/2: 3 moves in .* \(\d+ nodes, [0-9.]+ ns/node\)$")
+                .unwrap()
+                .and(predicate::str::is_match(r"(?m)^state 2/2: 7 moves in ").unwrap()),
+        );
+    // A state stopped by the time limit is reported as such, and counted in the median.
+    let hard = d.join("hard.txt");
+    std::fs::write(
+        &hard,
+        "R U F'\nF U' B R2 D R U L' D F2 U' B2 D' B2 R2 D2 R2 U F2 U2 B\n",
+    )
+    .unwrap();
+    twisty(d)
+        .args([
+            "bench",
+            "optimal",
+            "--heuristic",
+            "small",
+            "--timeout",
+            "0.2",
+            "--file",
+        ])
+        .arg(&hard)
+        .assert()
+        .success()
+        .stderr(predicate::str::is_match(r"(?m)^state 2/2: stopped by --timeout after .* \(").unwrap())
+        .stdout(
+            predicate::str::contains("1 state(s) ran out of the --timeout budget").and(
+                predicate::str::contains(
+                    "median over all 2 states (stopped ones counted as slowest): over the --timeout budget",
+                ),
+            ),
         );
     std::fs::write(&file, "R U X\n").unwrap();
     twisty(d)

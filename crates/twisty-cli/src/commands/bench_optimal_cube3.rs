@@ -111,7 +111,8 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     let mut by_len: BTreeMap<u32, (Vec<Duration>, Vec<u64>)> = BTreeMap::new();
     let mut timed_out = Vec::new();
     let pb = progress(ctx, states.len() as u64, "solving");
-    for s in &states {
+    let n_states = states.len();
+    for (i, s) in states.iter().enumerate() {
         let t = Instant::now();
         match solver.solve_with(s, &limits, false, |_| {}) {
             Ok(sols) => {
@@ -120,11 +121,34 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
                     .first()
                     .ok_or_else(|| CliError::failure(anyhow::anyhow!("no solution returned")))?;
                 twisty_solvers::verify(&Cube3, s, &sol.moves)?;
+                let nodes = sol.stats.nodes;
+                pb.suspend(|| {
+                    eprintln!(
+                        "state {}/{n_states}: {} moves in {} ({nodes} nodes, {:.1} ns/node)",
+                        i + 1,
+                        sol.length,
+                        human_duration(dt),
+                        dt.as_secs_f64() * 1e9 / nodes.max(1) as f64
+                    )
+                });
                 let e = by_len.entry(sol.length).or_default();
                 e.0.push(dt);
-                e.1.push(sol.stats.nodes);
+                e.1.push(nodes);
             }
-            Err(SolveError::Timeout { deepest_bound }) => timed_out.push(deepest_bound),
+            Err(SolveError::Timeout { deepest_bound }) => {
+                pb.suspend(|| {
+                    eprintln!(
+                        "state {}/{n_states}: stopped by --timeout after {} ({})",
+                        i + 1,
+                        human_duration(t.elapsed()),
+                        match deepest_bound {
+                            Some(b) => format!("no solution of <= {b} moves"),
+                            None => String::from("no bound completed"),
+                        }
+                    )
+                });
+                timed_out.push(deepest_bound)
+            }
             Err(e) => return Err(e.into()),
         }
         pb.inc(1);
@@ -194,6 +218,19 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             timed_out.len(),
             timed_out
         );
+        // The median over every state, a stopped one counting as longer than any solved one.
+        let total = all_times.len() + timed_out.len();
+        let mut sorted = all_times.clone();
+        sorted.sort_unstable();
+        match sorted.get(((total as f64 - 1.0) * 0.5).round() as usize) {
+            Some(m) => println!(
+                "median over all {total} states (stopped ones counted as slowest): {}",
+                human_duration(*m)
+            ),
+            None => println!(
+                "median over all {total} states (stopped ones counted as slowest): over the --timeout budget"
+            ),
+        }
     }
     Ok(())
 }
