@@ -56,6 +56,24 @@ fn fast_is_the_default_and_its_solutions_solve() {
     assert_eq!(v["solver"], "fast");
     let sol = v["solution"].as_str().unwrap().to_string();
     assert_solved(d, &format!("{scramble} {sol}"));
+    // A length this solver cannot reach is a give-up that names the limit, not a time-out.
+    twisty(d)
+        .args([
+            "solve",
+            "--puzzle",
+            "kilominx",
+            "--timeout",
+            "0.05",
+            "--max-length",
+            "3",
+            scramble,
+        ])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("gave up at --max-length 3: the shortest solution found has")
+                .and(predicate::str::contains("time limit").not()),
+        );
     // `--solver list` names both.
     twisty(d)
         .args(["solve", "--puzzle", "kilominx", "--solver", "list"])

@@ -97,6 +97,10 @@ pub enum SolveError {
         /// Deepest bound searched completely: no solution of this length or shorter exists.
         deepest_bound: Option<u32>,
     },
+    /// A non-optimal solver gave up at a limit other than time (a length or effort budget);
+    /// the message, which follows "gave up ", names the limit. A solution may still exist.
+    #[error("gave up {0}")]
+    GaveUp(String),
     /// The cancel flag was raised.
     #[error("cancelled{}", deepest_note(.deepest_bound))]
     Cancelled {

@@ -24,9 +24,10 @@ pub fn parse_with<P: Puzzle>(puzzle: &P, text: &str) -> Result<(Vec<P::Move>, Ve
 pub fn solve_error(e: SolveError) -> PuzzleError {
     match e {
         SolveError::Invalid(i) => PuzzleError::Impossible(i.to_string()),
-        SolveError::NoSolutionWithin { .. } | SolveError::Timeout { .. } | SolveError::Cancelled { .. } => {
-            PuzzleError::NoSolution(e.to_string())
-        }
+        SolveError::NoSolutionWithin { .. }
+        | SolveError::Timeout { .. }
+        | SolveError::GaveUp(_)
+        | SolveError::Cancelled { .. } => PuzzleError::NoSolution(e.to_string()),
         SolveError::Unsupported(_) => PuzzleError::Solver(e.to_string()),
         SolveError::Table(_) | SolveError::Unverified => PuzzleError::Internal(e.to_string()),
     }

@@ -318,8 +318,14 @@ impl GeneticSolver {
             if limits.cancelled() {
                 return Err(SolveError::Cancelled { deepest_bound: None });
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) || stats.ga_count >= self.max_gas {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(SolveError::Timeout { deepest_bound: None });
+            }
+            if stats.ga_count >= self.max_gas {
+                return Err(SolveError::GaveUp(format!(
+                    "after --max-gas {} GA runs without solving the cube",
+                    self.max_gas
+                )));
             }
             let act_cluster = cluster_of(n, act_pos);
             if group[act_pos] == 0 {

@@ -133,10 +133,10 @@ fn bad_parameters_and_budgets_are_errors() {
         max_gas: 1,
         ..GeneticSolver::default()
     };
-    assert!(matches!(
-        solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}),
-        Err(SolveError::Timeout { .. })
-    ));
+    match solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}) {
+        Err(e @ SolveError::GaveUp(_)) => assert!(e.to_string().contains("--max-gas 1 GA runs"), "{e}"),
+        other => panic!("expected the --max-gas give-up, got {other:?}"),
+    }
     let wrong = Supercube { n: 4 }.solved();
     assert!(solver
         .solve_with(

@@ -250,8 +250,11 @@ impl KilominxFast {
             return Err(SolveError::Cancelled { deepest_bound: None });
         }
         let best = run.best.ok_or(SolveError::Timeout { deepest_bound: None })?;
-        if limits.max_length.is_some_and(|l| best.len > l as usize) {
-            return Err(SolveError::Timeout { deepest_bound: None });
+        if let Some(l) = limits.max_length.filter(|&l| best.len > l as usize) {
+            return Err(SolveError::GaveUp(format!(
+                "at --max-length {l}: the shortest solution found has {} moves (this solver is not optimal; a shorter one may exist)",
+                best.len
+            )));
         }
         let moves: Vec<KiloMove> = best.phases.concat();
         verify(&Kilominx, state, &moves)?;
