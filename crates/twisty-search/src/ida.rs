@@ -70,6 +70,15 @@ pub trait IdaProblem: Sync {
         false
     }
 
+    /// Whether the child of `node` (which has `remaining` moves left) by move `m` is known to
+    /// be pruned without generating it (e.g. a table value the child would inherit already
+    /// exceeds its remaining depth). Such moves are neither generated nor counted. Default:
+    /// false.
+    #[inline]
+    fn skips_move(&self, _node: &Self::Node, _m: usize, _remaining: u32) -> bool {
+        false
+    }
+
     /// Whether `node` is solved.
     fn is_goal(&self, node: &Self::Node) -> bool;
 
@@ -245,7 +254,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         }
         let pruning = self.p.pruning();
         for m in 0..self.p.num_moves() {
-            if pruning.allowed(prev_face, m) {
+            if pruning.allowed(prev_face, m) && !self.p.skips_move(node, m, remaining) {
                 self.p.prefetch_child(node, m);
             }
         }
@@ -253,7 +262,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             return self.children_in_passes(node, remaining, prev_face);
         }
         for m in 0..self.p.num_moves() {
-            if !pruning.allowed(prev_face, m) {
+            if !pruning.allowed(prev_face, m) || self.p.skips_move(node, m, remaining) {
                 continue;
             }
             let mut child = self.p.apply(node, m);
@@ -291,7 +300,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         let mut kids = std::mem::take(&mut self.kids[r]);
         kids.clear();
         for m in 0..self.p.num_moves() {
-            if pruning.allowed(prev_face, m) {
+            if pruning.allowed(prev_face, m) && !self.p.skips_move(node, m, remaining) {
                 kids.push((m, self.p.apply(node, m), false));
             }
         }
@@ -336,7 +345,7 @@ fn frontier<P: IdaProblem>(
         let mut next = Vec::new();
         for (path, node, face) in &out {
             for m in 0..p.num_moves() {
-                if !p.pruning().allowed(*face, m) {
+                if !p.pruning().allowed(*face, m) || p.skips_move(node, m, bound - d) {
                     continue;
                 }
                 let mut c = p.apply(node, m);

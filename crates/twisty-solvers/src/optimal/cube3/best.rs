@@ -828,6 +828,15 @@ impl IdaProblem for BestProblem<'_> {
         plus_one(n.inv) > remaining
     }
 
+    /// A child inherits its inverse probe on the axis of its move from the parent, so when
+    /// that probe is already at the parent's remaining depth, every move of that axis leads
+    /// to a pruned child: none is generated.
+    #[inline(always)]
+    fn skips_move(&self, n: &BestNode, m: usize, remaining: u32) -> bool {
+        let v = n.inv[self.coords.move_axis[m] as usize];
+        self.inverse && v != UNKNOWN && v as u32 >= remaining
+    }
+
     #[inline]
     fn is_goal(&self, n: &BestNode) -> bool {
         n.inv_cubes[0] == LaneCube::SOLVED
