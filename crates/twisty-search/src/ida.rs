@@ -146,6 +146,114 @@ impl MovePruning {
     }
 }
 
+/// Which move sequences a search generates, as a finite automaton over move indices: from
+/// state `q`, move `m` leads to [`MoveAutomaton::next`]`(q, m)`, or is not generated when that
+/// is `None`. Start state: [`MoveAutomaton::START`]. [`MovePruning`] is the special case whose
+/// states are "the last move's face"; puzzles whose moves carry a change of frame (e.g. a
+/// fixed-corner Kilominx, where turning a face that holds the fixed corner rotates the
+/// others' labels) need more states to keep exactly one order of every commuting pair.
+#[derive(Debug, Clone)]
+pub struct MoveAutomaton {
+    moves: usize,
+    next: Vec<u16>,
+}
+
+impl MoveAutomaton {
+    /// The start state.
+    pub const START: u16 = 0;
+    /// The entry of a move that is not generated.
+    pub const NONE: u16 = u16::MAX;
+
+    /// An automaton from its transition table: `next[q * moves + m]` is the state after move
+    /// `m` from state `q`, or [`MoveAutomaton::NONE`]. Errors if the table is not a whole
+    /// number of rows or names a state it does not have.
+    pub fn new(moves: usize, next: Vec<u16>) -> Result<Self, String> {
+        if moves == 0 || next.is_empty() || next.len() % moves != 0 {
+            return Err(format!(
+                "move automaton: {} transitions are not whole rows of {moves} moves",
+                next.len()
+            ));
+        }
+        let states = next.len() / moves;
+        if states >= usize::from(Self::NONE) {
+            return Err(format!(
+                "move automaton: {states} states (at most {})",
+                Self::NONE - 1
+            ));
+        }
+        if let Some((i, &t)) = next
+            .iter()
+            .enumerate()
+            .find(|&(_, &t)| t != Self::NONE && usize::from(t) >= states)
+        {
+            return Err(format!(
+                "move automaton: state {} move {} leads to state {t}, which does not exist ({states} states)",
+                i / moves,
+                i % moves
+            ));
+        }
+        Ok(MoveAutomaton { moves, next })
+    }
+
+    /// The automaton of a last-face rule: state 0 at the start, state `f + 1` after a move of
+    /// face `f`.
+    pub fn from_pruning(p: &MovePruning) -> Self {
+        let moves = p.face_of.len();
+        let rows = if p.faces == 0 { 1 } else { p.faces + 1 };
+        let mut next = vec![Self::NONE; rows * moves];
+        for row in 0..rows {
+            let prev = row.checked_sub(1).map(|f| f as u8);
+            for m in 0..moves {
+                if p.allowed(prev, m) {
+                    next[row * moves + m] = p.face(m).map_or(0, |f| u16::from(f) + 1);
+                }
+            }
+        }
+        MoveAutomaton { moves, next }
+    }
+
+    /// The state after move `m` from state `q`, or `None` when the move is not generated.
+    #[inline(always)]
+    pub fn next(&self, q: u16, m: usize) -> Option<u16> {
+        let t = self.next[usize::from(q) * self.moves + m];
+        (t != Self::NONE).then_some(t)
+    }
+
+    /// The number of states.
+    pub fn states(&self) -> usize {
+        self.next.len() / self.moves
+    }
+
+    /// The number of moves.
+    pub fn moves(&self) -> usize {
+        self.moves
+    }
+
+    /// How many move sequences of each length `1..=depth` the automaton generates from the
+    /// start (as floating point: they grow past `u64` quickly).
+    pub fn sequence_counts(&self, depth: usize) -> Vec<f64> {
+        let mut count = vec![0f64; self.states()];
+        count[0] = 1.0;
+        let mut out = Vec::with_capacity(depth);
+        for _ in 0..depth {
+            let mut next = vec![0f64; self.states()];
+            for (q, &c) in count.iter().enumerate() {
+                if c == 0.0 {
+                    continue;
+                }
+                for m in 0..self.moves {
+                    if let Some(t) = self.next(q as u16, m) {
+                        next[usize::from(t)] += c;
+                    }
+                }
+            }
+            out.push(next.iter().sum());
+            count = next;
+        }
+        out
+    }
+}
+
 /// Limits and options of one IDA* run.
 #[derive(Debug, Clone, Default)]
 pub struct IdaOptions {
@@ -484,6 +592,46 @@ mod tests {
     }
 
     const STEPS: [i32; 6] = [1, 2, 3, -1, -2, -3];
+
+    #[test]
+    fn automaton_of_a_last_face_rule_allows_the_same_moves() {
+        // Faces 0 and 1 commute; 2 commutes with nothing. Two moves per face.
+        let p = MovePruning::new(&[0, 0, 1, 1, 2, 2], |a, b| a.max(b) == 1 && a.min(b) == 0);
+        let a = MoveAutomaton::from_pruning(&p);
+        assert_eq!(a.states(), 4);
+        assert_eq!(a.moves(), 6);
+        for m in 0..6 {
+            assert_eq!(
+                a.next(MoveAutomaton::START, m),
+                Some(p.face(m).map_or(0, |f| u16::from(f) + 1))
+            );
+        }
+        for f in 0..3u8 {
+            for m in 0..6 {
+                let q = u16::from(f) + 1;
+                assert_eq!(a.next(q, m).is_some(), p.allowed(Some(f), m), "face {f} move {m}");
+            }
+        }
+        // 6, then 6·(after 0: 1,2 → 4; after 1: 2 → 2; after 2: 0,1 → 4) = 2·4 + 2·2 + 2·4 = 20.
+        assert_eq!(a.sequence_counts(2), vec![6.0, 20.0]);
+        let none = MoveAutomaton::from_pruning(&MovePruning::none(3));
+        assert_eq!(none.states(), 1);
+        assert_eq!(none.sequence_counts(3), vec![3.0, 9.0, 27.0]);
+    }
+
+    #[test]
+    fn automaton_tables_are_checked() {
+        assert!(MoveAutomaton::new(3, vec![0, 0])
+            .unwrap_err()
+            .contains("whole rows"));
+        assert!(MoveAutomaton::new(0, vec![]).is_err());
+        let e = MoveAutomaton::new(2, vec![1, MoveAutomaton::NONE, 0, 2]).unwrap_err();
+        assert!(e.contains("state 1 move 1 leads to state 2"), "{e}");
+        let a = MoveAutomaton::new(2, vec![1, MoveAutomaton::NONE, 0, 1]).unwrap();
+        assert_eq!(a.next(0, 1), None);
+        assert_eq!(a.next(1, 0), Some(0));
+        assert_eq!(a.sequence_counts(3), vec![1.0, 2.0, 3.0]);
+    }
 
     impl IdaProblem for Ring {
         type Node = i32;

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
-use twisty_search::ida::{BoundReport, MovePruning};
+use twisty_search::ida::{BoundReport, MoveAutomaton};
 
 /// The most exact distances a node carries (two mod-3 databases, three lookups each).
 pub const MAX_CARRIED: usize = 6;
@@ -195,7 +195,7 @@ const POLL_EVERY: u64 = 1 << 14;
 
 struct Worker<'a, 'c, B: Bound> {
     h: &'a B,
-    pruning: &'a MovePruning,
+    canon: &'a MoveAutomaton,
     shared: &'a Shared<'c>,
     order: bool,
     prefetch: bool,
@@ -225,20 +225,23 @@ impl<B: Bound> Worker<'_, '_, B> {
         true
     }
 
-    /// Searches below `node` (which has `remaining > 0` moves left); true to stop.
-    fn dfs(&mut self, node: &Node, remaining: u32, prev: Option<u8>) -> bool {
+    /// Searches below `node` (which has `remaining > 0` moves left and is in state `q` of
+    /// the move automaton); true to stop.
+    fn dfs(&mut self, node: &Node, remaining: u32, q: u16) -> bool {
         if self.order {
-            return self.dfs_ordered(node, remaining, prev);
+            return self.dfs_ordered(node, remaining, q);
         }
         let mut kids = [*node; 48];
         let mut moves = [0u8; 48];
+        let mut states = [0u16; 48];
         let mut n = 0;
         for m in 0..48 {
-            if !self.pruning.allowed(prev, m) {
+            let Some(r) = self.canon.next(q, m) else {
                 continue;
-            }
+            };
             kids[n] = node.apply(m);
             moves[n] = m as u8;
+            states[n] = r;
             n += 1;
         }
         self.local += n as u64;
@@ -258,9 +261,9 @@ impl<B: Bound> Worker<'_, '_, B> {
         self.h
             .filter(node, &mut kids[..n], &mut alive, remaining - 1, self.prefetch);
         for &i in &alive {
-            let m = moves[i as usize] as usize;
-            self.path.push(m as u8);
-            let stop = self.dfs(&kids[i as usize], remaining - 1, self.pruning.face(m));
+            let m = moves[i as usize];
+            self.path.push(m);
+            let stop = self.dfs(&kids[i as usize], remaining - 1, states[i as usize]);
             self.path.pop();
             if stop {
                 return true;
@@ -270,12 +273,12 @@ impl<B: Bound> Worker<'_, '_, B> {
     }
 
     /// The seed's expansion: children within the bound, the largest estimate first.
-    fn dfs_ordered(&mut self, node: &Node, remaining: u32, prev: Option<u8>) -> bool {
-        let mut kids: Vec<(u32, usize, Node)> = Vec::with_capacity(48);
+    fn dfs_ordered(&mut self, node: &Node, remaining: u32, q: u16) -> bool {
+        let mut kids: Vec<(u32, usize, Node, u16)> = Vec::with_capacity(48);
         for m in 0..48 {
-            if !self.pruning.allowed(prev, m) {
+            let Some(r) = self.canon.next(q, m) else {
                 continue;
-            }
+            };
             let mut child = node.apply(m);
             self.h.derive(node, &mut child);
             if self.count() {
@@ -283,11 +286,11 @@ impl<B: Bound> Worker<'_, '_, B> {
             }
             let h = self.h.estimate(&child, remaining - 1);
             if h < remaining {
-                kids.push((h, m, child));
+                kids.push((h, m, child, r));
             }
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (_, m, child) in kids {
+        for (_, m, child, r) in kids {
             if remaining == 1 {
                 if child.is_solved() {
                     return self.found(m);
@@ -295,7 +298,7 @@ impl<B: Bound> Worker<'_, '_, B> {
                 continue;
             }
             self.path.push(m as u8);
-            let stop = self.dfs(&child, remaining - 1, self.pruning.face(m));
+            let stop = self.dfs(&child, remaining - 1, r);
             self.path.pop();
             if stop {
                 return true;
@@ -305,27 +308,27 @@ impl<B: Bound> Worker<'_, '_, B> {
     }
 }
 
-/// A move prefix, the node it reaches and its last face.
-type Prefix = (Vec<u8>, Node, Option<u8>);
+/// A move prefix, the node it reaches and its automaton state.
+type Prefix = (Vec<u8>, Node, u16);
 
-/// Canonical prefixes of `depth` moves within `bound`, with their nodes and last faces, and
-/// the number of nodes generated to find them.
+/// Canonical prefixes of `depth` moves within `bound`, with their nodes and automaton
+/// states, and the number of nodes generated to find them.
 fn frontier<B: Bound>(
     h: &B,
-    pruning: &MovePruning,
+    canon: &MoveAutomaton,
     start: &Node,
     depth: u32,
     bound: u32,
 ) -> (Vec<Prefix>, u64) {
     let mut generated = 0u64;
-    let mut out = vec![(Vec::new(), *start, None)];
+    let mut out = vec![(Vec::new(), *start, MoveAutomaton::START)];
     for d in 0..depth {
         let mut next = Vec::new();
-        for (path, node, face) in &out {
+        for (path, node, q) in &out {
             for m in 0..48 {
-                if !pruning.allowed(*face, m) {
+                let Some(r) = canon.next(*q, m) else {
                     continue;
-                }
+                };
                 let mut c = node.apply(m);
                 h.derive(node, &mut c);
                 generated += 1;
@@ -334,7 +337,7 @@ fn frontier<B: Bound>(
                 }
                 let mut np = path.clone();
                 np.push(m as u8);
-                next.push((np, c, pruning.face(m)));
+                next.push((np, c, r));
             }
         }
         out = next;
@@ -342,10 +345,11 @@ fn frontier<B: Bound>(
     (out, generated)
 }
 
-/// IDA* from `start`; `on_bound` after each bound searched completely without a solution.
+/// IDA* from `start` over the move sequences `canon` generates; `on_bound` after each bound
+/// searched completely without a solution.
 pub fn search<B: Bound>(
     h: &B,
-    pruning: &MovePruning,
+    canon: &MoveAutomaton,
     start: &Node,
     opts: &Options,
     cancel: Option<&AtomicBool>,
@@ -380,7 +384,7 @@ pub fn search<B: Bound>(
     }
     let worker = |path: Vec<u8>| Worker {
         h,
-        pruning,
+        canon,
         shared: &shared,
         order: opts.order_children,
         prefetch: opts.prefetch,
@@ -393,17 +397,17 @@ pub fn search<B: Bound>(
         let split = opts.split_depth.min(bound - 1);
         if split == 0 {
             let mut w = worker(Vec::new());
-            w.dfs(start, bound, None);
+            w.dfs(start, bound, MoveAutomaton::START);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
-            let (roots, generated) = frontier(h, pruning, start, split, bound);
+            let (roots, generated) = frontier(h, canon, start, split, bound);
             shared.nodes.fetch_add(generated, Ordering::Relaxed);
-            roots.into_par_iter().for_each(|(path, node, face)| {
+            roots.into_par_iter().for_each(|(path, node, q)| {
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let mut w = worker(path);
-                w.dfs(&node, bound - split, face);
+                w.dfs(&node, bound - split, q);
                 shared.nodes.fetch_add(w.local, Ordering::Relaxed);
             });
         }
