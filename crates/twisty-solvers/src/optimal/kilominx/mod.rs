@@ -290,6 +290,16 @@ impl Pdb {
     /// Loads or builds the database of `pattern`.
     pub fn new(cache: &TableCache, pattern: Pattern, progress: bool) -> Result<Pdb, TableError> {
         let (table, origin) = cache.get_or_build(&pattern.spec(), || pattern.build(progress))?;
+        // The face tables (162 MiB each) are read at random too: huge pages as for the big
+        // ones (BENCHMARKS.md); the small sparse tables stay as they are.
+        let table = if table.bytes().len() < 32 << 20
+            || std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
+            || origin != Origin::Loaded
+        {
+            table
+        } else {
+            table.into_huge_pages()
+        };
         Ok(Pdb {
             pattern,
             bits: 4,
@@ -369,6 +379,8 @@ struct Compiled {
     adj: [u8; pattern::MAX_K],
     /// `rot[b]`: rotated `position | twist << 5` (twist before the correction).
     rot: [u8; 96],
+    /// For an inverse lookup, the free positions (bit `p − 1`) it reads.
+    reads_fixed: u32,
 }
 
 impl Compiled {
@@ -389,6 +401,7 @@ impl Compiled {
                 rot[q | (t as usize) << 5] = r.rho[q] | ((t + r.delta[q]) % 3) << 5;
             }
         }
+        let reads_fixed = src[..k].iter().fold(0u32, |a, &c| a | 1 << (c - 1));
         Compiled {
             pdb,
             inverse: l.inverse,
@@ -396,6 +409,20 @@ impl Compiled {
             src,
             adj,
             rot,
+            reads_fixed,
+        }
+    }
+
+    /// The free positions (bit `p − 1`) whose cubie and twist the lookup reads in `node`: a
+    /// move that moves none of them leaves the lookup's value unchanged.
+    #[inline(always)]
+    fn reads(&self, node: &Node) -> u32 {
+        if self.inverse {
+            self.reads_fixed
+        } else {
+            self.src[..self.k]
+                .iter()
+                .fold(0u32, |a, &c| a | 1 << (node.w[c as usize] & 31))
         }
     }
 
@@ -427,6 +454,9 @@ pub struct Lookups {
     /// Their lookups (at most [`MAX_CARRIED`], `pdb` indexing `m3`), looked up first; the
     /// node carries the exact value of lookup `j` in `h[j]`.
     m3_order: Vec<Compiled>,
+    /// `touch[p]`: the moves (bit per move) that move the cubie at free position `p` or
+    /// change its twist.
+    touch: [u64; pattern::N],
 }
 
 impl Lookups {
@@ -454,12 +484,34 @@ impl Lookups {
                 Compiled::new(&pdbs[l.pattern].pattern, l.pattern, *l, u)
             })
             .collect();
+        let maps = pattern::move_maps();
+        let mut touch = [0u64; pattern::N];
+        for (p, t) in touch.iter_mut().enumerate() {
+            for m in 0..48 {
+                if usize::from(maps.dest[m][p]) != p || maps.add[m][p] != 0 {
+                    *t |= 1 << m;
+                }
+            }
+        }
         Lookups {
             pdbs,
             order,
             m3,
             m3_order,
+            touch,
         }
+    }
+
+    /// The moves that leave every one of `positions` (bit `p`) alone.
+    #[inline(always)]
+    fn untouched(&self, positions: u32) -> u64 {
+        let mut touched = 0u64;
+        let mut p = positions;
+        while p != 0 {
+            touched |= self.touch[p.trailing_zeros() as usize];
+            p &= p - 1;
+        }
+        !touched & ((1 << 48) - 1)
     }
 
     /// The exact distance a mod-3 lookup gives: walk toward the goal, each step to a
@@ -533,6 +585,21 @@ impl Bound for Lookups {
         }
     }
 
+    fn skipped_moves(&self, node: &Node, remaining: u32) -> u64 {
+        let mut skip = 0u64;
+        for (j, l) in self.m3_order.iter().enumerate() {
+            if u32::from(node.h[j]) >= remaining {
+                skip |= self.untouched(l.reads(node));
+            }
+        }
+        let mut t = node.tight;
+        while t != 0 {
+            skip |= self.untouched(self.order[t.trailing_zeros() as usize].reads(node));
+            t &= t - 1;
+        }
+        skip
+    }
+
     fn filter(&self, parent: &Node, kids: &mut [Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
         let mut idx = [0u64; 48];
         for (j, l) in self.m3_order.iter().enumerate() {
@@ -559,9 +626,10 @@ impl Bound for Lookups {
                 return;
             }
         }
-        for l in &self.order {
+        for (li, l) in self.order.iter().enumerate() {
             let pdb = &self.pdbs[l.pdb];
             let bytes = pdb.table.bytes();
+            let bit = if li < 32 { 1u32 << li } else { 0 };
             for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
                 *slot = l.index(&kids[i as usize], &pdb.pattern);
                 if prefetch {
@@ -570,7 +638,11 @@ impl Bound for Lookups {
             }
             let mut w = 0;
             for a in 0..alive.len() {
-                if pdb.get(idx[a]) <= remaining {
+                let v = pdb.get(idx[a]);
+                if v <= remaining {
+                    if v == remaining {
+                        kids[alive[a] as usize].tight |= bit;
+                    }
                     alive[w] = alive[a];
                     w += 1;
                 }
@@ -704,8 +776,9 @@ impl KilominxOptimal {
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
             split_depth: if limits.threads == Some(1) { 0 } else { 2 },
-            // Measured slower on the shared 2-core machine (BENCHMARKS.md); kept for comparison.
-            prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_some(),
+            // A few per cent faster on an idle machine, slower on a loaded one (BENCHMARKS.md);
+            // `TWISTY_KILOMINX_PREFETCH=0` turns it off.
+            prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_none_or(|v| v != "0"),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(

@@ -28,6 +28,10 @@ pub struct Node {
     pub w: [u8; 20],
     /// Exact distances of the mod-3 lookups (0 when the heuristic has none).
     pub h: [u8; MAX_CARRIED],
+    /// Which of the heuristic's other lookups gave exactly the node's remaining depth when
+    /// it was tested (bit per lookup; 0 until then): children that leave those lookups'
+    /// cubies in place inherit that value and are pruned ([`Bound::skipped_moves`]).
+    pub tight: u32,
 }
 
 /// Per move, the new packed `position | twist << 5` of a cubie from its old one.
@@ -74,6 +78,7 @@ impl Node {
             s: *s,
             w,
             h: [0; MAX_CARRIED],
+            tight: 0,
         }
     }
 
@@ -87,7 +92,12 @@ impl Node {
         for b in w.iter_mut().skip(1) {
             *b = t[*b as usize];
         }
-        Node { s, w, h: self.h }
+        Node {
+            s,
+            w,
+            h: self.h,
+            tight: 0,
+        }
     }
 
     /// Whether the state is solved.
@@ -110,6 +120,13 @@ pub trait Bound: Sync {
     /// Fills the values a child carries, from its parent's (nothing by default).
     fn derive(&self, parent: &Node, kid: &mut Node) {
         let _ = (parent, kid);
+    }
+    /// The moves (bit `m`) whose child of `node` (which has `remaining` moves left) is
+    /// known to be pruned without generating it, because it would inherit a value above
+    /// `remaining − 1` unchanged from `node`. Default: none.
+    fn skipped_moves(&self, node: &Node, remaining: u32) -> u64 {
+        let _ = (node, remaining);
+        0
     }
     /// Keeps in `alive` (indices into `kids`) the children that no lookup prunes with
     /// `remaining` moves left, and derives their carried values from `parent`: one lookup at
@@ -235,10 +252,14 @@ impl<B: Bound> Worker<'_, '_, B> {
         let mut moves = [0u8; 48];
         let mut states = [0u16; 48];
         let mut n = 0;
+        let skip = self.h.skipped_moves(node, remaining);
         for m in 0..48 {
             let Some(r) = self.canon.next(q, m) else {
                 continue;
             };
+            if skip >> m & 1 == 1 {
+                continue;
+            }
             kids[n] = node.apply(m);
             moves[n] = m as u8;
             states[n] = r;
