@@ -456,7 +456,8 @@ pub struct BenchOptimalArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Heuristic. 3x3x3: best (default), best-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
-    /// best (default), faces, seed or sparse.
+    /// best (default), faces, seed or sparse, or several separated by commas (e.g. `best,seed`),
+    /// each run in turn on the same scrambles and compared.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Time budget per solve in seconds; solves that run out are counted apart.

@@ -68,7 +68,46 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
         .assert()
         .success()
         .stdout(predicate::str::contains("optimal  2 (= seed)"))
-        .stdout(predicate::str::is_match(r"(?m)^\s+4\s+2\s+2\s.*\s2/2$").unwrap());
+        .stdout(predicate::str::is_match(r"(?m)^\s+4\s+2\s+2\s.*\s2/2\s+-$").unwrap());
+    // Two heuristics in one run, compared; and as JSON, one object per heuristic.
+    twisty(dir.path())
+        .args([
+            "bench",
+            "optimal",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "sparse,sparse",
+            "--file",
+        ])
+        .arg(&tsv)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Kilominx optimal, --heuristic sparse, 3 scramble(s)").count(2))
+        .stdout(predicate::str::contains("--heuristic sparse against sparse"))
+        .stdout(predicate::str::is_match(r"(?m)^\s+4 moves: .* vs .* faster\), \d+ vs \d+ nodes").unwrap());
+    let out = twisty(dir.path())
+        .args([
+            "bench",
+            "optimal",
+            "--puzzle",
+            "kilominx",
+            "--heuristic",
+            "sparse, sparse",
+            "--json",
+            "--file",
+        ])
+        .arg(&tsv)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    for r in runs {
+        assert_eq!(r["heuristic"], "sparse");
+        assert_eq!(r["by_length"][0]["matches_seed"], 1);
+        assert_eq!(r["by_length"][1]["matches_seed"], 2);
+    }
     // Random scrambles generated the seed's way, as JSON.
     let out = twisty(dir.path())
         .args([
@@ -149,6 +188,19 @@ fn bench_optimal_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("available: best, faces, seed, sparse"));
+    bench(&[
+        "--puzzle",
+        "kilominx",
+        "--depth",
+        "3",
+        "--heuristic",
+        "sparse,bogus",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains(
+        "unknown Kilominx heuristic `bogus` in --heuristic",
+    ));
     let bad = dir.path().join("bad.tsv");
     std::fs::write(&bad, "10\tR, Q2, U\t10\tx\t0\n").unwrap();
     bench(&["--puzzle", "kilominx", "--from-file"])

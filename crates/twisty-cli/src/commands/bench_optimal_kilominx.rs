@@ -134,10 +134,48 @@ pub fn process_cpu_seconds() -> Option<f64> {
     Some((utime + stime) / 100.0)
 }
 
-/// Runs the benchmark.
+/// Seed 000's Table 1: mean solve time per scramble length (10 scrambles of lengths 10–12,
+/// 50 of 13, 2 of 14), in seconds.
+pub const SEED_MEAN_SECONDS: [(usize, f64); 5] =
+    [(10, 0.0), (11, 23.0), (12, 322.0), (13, 6_132.0), (14, 120_517.0)];
+
+/// Seed 000's mean solve time for scrambles of `len` moves, as its Table 1 prints it.
+fn seed_mean_text(len: usize) -> String {
+    match SEED_MEAN_SECONDS.iter().find(|x| x.0 == len) {
+        Some((_, s)) if *s < 1.0 => String::from("< 1 s"),
+        Some((_, s)) => {
+            let s = *s as u64;
+            match (s / 3600, s / 60 % 60, s % 60) {
+                (0, 0, sec) => format!("{sec} s"),
+                (0, min, sec) => format!("{min} min {sec} s"),
+                (h, min, sec) => format!("{h} h {min} min {sec} s"),
+            }
+        }
+        None => String::from("-"),
+    }
+}
+
+/// Runs the benchmark: every heuristic named in `--heuristic` (comma-separated) in turn on
+/// the same scrambles, then a comparison when there are several.
 pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     let seed = args.seed.unwrap_or(1);
-    let heuristic = args.heuristic.as_deref().unwrap_or("best");
+    let heuristics: Vec<&str> = args
+        .heuristic
+        .as_deref()
+        .unwrap_or("best")
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let usage = |e: String| CliError::usage(anyhow::anyhow!(e));
+    if let Some(h) = heuristics
+        .iter()
+        .find(|h| !twisty_solvers::optimal::kilominx::HEURISTICS.contains(h))
+    {
+        return Err(usage(format!(
+            "unknown Kilominx heuristic `{h}` in --heuristic (available: {}; several separated by commas)",
+            twisty_solvers::optimal::kilominx::HEURISTICS.join(", ")
+        )));
+    }
     if args.random_state {
         return Err(CliError::usage(anyhow::anyhow!(
             "--random-state is for the 3x3x3; for the Kilominx give --depth N (random scrambles) or --file"
@@ -149,7 +187,6 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             args.puzzle
         )));
     }
-    let usage = |e: String| CliError::usage(anyhow::anyhow!(e));
     let mut cases = match (&args.file, args.depth) {
         (Some(path), _) => read_cases(path).map_err(|e| CliError::failure(anyhow::anyhow!(e)))?,
         (None, Some(n)) => {
@@ -188,6 +225,41 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     if cases.is_empty() {
         return Err(usage(String::from("no scrambles of the chosen lengths")));
     }
+    let mut runs = Vec::new();
+    for (i, heuristic) in heuristics.iter().enumerate() {
+        if i > 0 && !args.json {
+            println!();
+        }
+        let rows = run_one(ctx, args, heuristic, &cases, seed)?;
+        let stop = ctx.cancel.load(std::sync::atomic::Ordering::Relaxed);
+        runs.push(report(args, heuristic, &rows)?);
+        if stop {
+            break;
+        }
+    }
+    if args.json {
+        return print_json(&match runs.len() {
+            1 => runs.swap_remove(0).json,
+            _ => serde_json::json!({
+                "puzzle": "kilominx",
+                "runs": runs.into_iter().map(|r| r.json).collect::<Vec<_>>(),
+            }),
+        });
+    }
+    if runs.len() > 1 {
+        compare(&runs);
+    }
+    Ok(())
+}
+
+/// Solves every case with one heuristic, printing a line per solve.
+fn run_one(
+    ctx: &Ctx,
+    args: &BenchOptimalArgs,
+    heuristic: &str,
+    cases: &[Case],
+    seed: u64,
+) -> Result<Vec<Row>, CliError> {
     let t0 = Instant::now();
     let solver = crate::puzzles::kilominx::optimal(ctx, heuristic)?;
     let table_time = t0.elapsed();
@@ -243,24 +315,72 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             }
         }
         let stop = ctx.cancel.load(std::sync::atomic::Ordering::Relaxed);
-        rows.push(Row { case, result, cpu });
+        rows.push(Row {
+            case: case.clone(),
+            result,
+            cpu,
+        });
         if stop {
             break;
         }
     }
-    report(args, &rows)
+    Ok(rows)
 }
 
-fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
+/// One heuristic's summary: per scramble length, the median time and nodes of the solved
+/// cases; and its JSON form.
+struct RunSummary {
+    heuristic: String,
+    medians: BTreeMap<usize, (Duration, u64)>,
+    json: serde_json::Value,
+}
+
+/// Per scramble length, how the first heuristic compares with each other one.
+fn compare(runs: &[RunSummary]) {
+    let Some((first, rest)) = runs.split_first() else {
+        return;
+    };
+    println!();
+    for other in rest {
+        println!(
+            "--heuristic {} against {}: median time and nodes per length (solved scrambles)",
+            first.heuristic, other.heuristic
+        );
+        for (len, (t, n)) in &first.medians {
+            match other.medians.get(len) {
+                Some((t2, n2)) => println!(
+                    "  {len:>2} moves: {} vs {} ({:.1}× faster), {n} vs {n2} nodes ({:.1}× fewer)",
+                    human_duration(*t),
+                    human_duration(*t2),
+                    t2.as_secs_f64() / t.as_secs_f64().max(1e-9),
+                    *n2 as f64 / (*n).max(1) as f64
+                ),
+                None => println!("  {len:>2} moves: {} vs nothing solved", human_duration(*t)),
+            }
+        }
+    }
+}
+
+fn report(args: &BenchOptimalArgs, heuristic: &str, rows: &[Row]) -> Result<RunSummary, CliError> {
     let mut by_len: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
     for r in rows {
         by_len.entry(r.case.scramble_length).or_default().push(r);
     }
     let mut json_rows = Vec::new();
+    let mut medians = BTreeMap::new();
     if !args.json {
         println!(
-            "{:>6} {:>6} {:>7} {:>12} {:>12} {:>10} {:>14} {:>10} {:>10}",
-            "length", "count", "solved", "median", "max", "cpu median", "median nodes", "M nodes/s", "= seed"
+            "{:>6} {:>6} {:>7} {:>12} {:>12} {:>10} {:>14} {:>10} {:>10} {:>14}",
+            "length",
+            "count",
+            "solved",
+            "median",
+            "max",
+            "cpu median",
+            "median nodes",
+            "M nodes/s",
+            "= seed",
+            "seed 000 mean"
         );
     }
     for (len, rs) in &by_len {
@@ -276,6 +396,9 @@ fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
         let mut nodes: Vec<u64> = done.iter().map(|d| d.2).collect();
         nodes.sort_unstable();
         let median_nodes = nodes.get(nodes.len().saturating_sub(1) / 2).copied().unwrap_or(0);
+        if !done.is_empty() {
+            medians.insert(*len, (times.median, median_nodes));
+        }
         let total_nodes: u64 = nodes.iter().sum();
         let total_secs: f64 = done.iter().map(|d| d.1.as_secs_f64()).sum();
         let rate = total_nodes as f64 / total_secs.max(1e-9) / 1e6;
@@ -295,41 +418,67 @@ fn report(args: &BenchOptimalArgs, rows: &[Row]) -> CliResult {
                 "median_s": times.median.as_secs_f64(), "max_s": times.max.as_secs_f64(), "cpu_median_s": cpu_median,
                 "mean_s": times.mean.as_secs_f64(), "median_nodes": median_nodes,
                 "nodes_per_s": rate * 1e6, "matches_seed": matches, "with_seed_length": with_known.len(),
+                "seed_000_mean_s": SEED_MEAN_SECONDS.iter().find(|x| x.0 == *len).map(|x| x.1),
             }));
         } else {
             println!(
-                "{len:>6} {:>6} {:>7} {:>12} {:>12} {:>10} {median_nodes:>14} {rate:>10.2} {matches_text:>10}",
+                "{len:>6} {:>6} {:>7} {:>12} {:>12} {:>10} {median_nodes:>14} {rate:>10.2} {matches_text:>10} {:>14}",
                 rs.len(),
                 done.len(),
                 human_duration(times.median),
                 human_duration(times.max),
                 cpu_median.map_or(String::from("-"), |c| format!("{c:.2} s")),
+                seed_mean_text(*len),
             );
         }
     }
-    if args.json {
-        let solves: Vec<_> = rows
-            .iter()
-            .map(|r| match &r.result {
-                Ok((l, d, n)) => {
-                    serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
-                    "seed_length": r.case.known, "length": l, "seconds": d.as_secs_f64(), "nodes": n})
-                }
-                Err(e) => serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
-                    "seed_length": r.case.known, "error": e}),
-            })
-            .collect();
-        return print_json(&serde_json::json!({
-            "puzzle": "kilominx", "heuristic": args.heuristic.as_deref().unwrap_or("best"),
-            "seed": args.depth.map(|_| args.seed.unwrap_or(1)), "by_length": json_rows, "solves": solves,
-        }));
-    }
+    let solves: Vec<_> = rows
+        .iter()
+        .map(|r| match &r.result {
+            Ok((l, d, n)) => {
+                serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
+                "seed_length": r.case.known, "length": l, "seconds": d.as_secs_f64(), "nodes": n})
+            }
+            Err(e) => serde_json::json!({"case": r.case.label, "scramble_length": r.case.scramble_length,
+                "seed_length": r.case.known, "error": e}),
+        })
+        .collect();
+    let json = serde_json::json!({
+        "puzzle": "kilominx", "heuristic": heuristic,
+        "seed": args.depth.map(|_| args.seed.unwrap_or(1)), "by_length": json_rows, "solves": solves,
+    });
     let mismatches = rows
         .iter()
         .filter(|r| matches!((r.case.known, &r.result), (Some(k), Ok((l, _, _))) if k != *l))
         .count();
-    if mismatches > 0 {
+    if mismatches > 0 && !args.json {
         println!("{mismatches} solution length(s) differ from the file's");
     }
-    Ok(())
+    Ok(RunSummary {
+        heuristic: heuristic.to_string(),
+        medians,
+        json,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_means_read_as_table_1() {
+        let texts: Vec<String> = (9..=15).map(seed_mean_text).collect();
+        assert_eq!(
+            texts,
+            [
+                "-",
+                "< 1 s",
+                "23 s",
+                "5 min 22 s",
+                "1 h 42 min 12 s",
+                "33 h 28 min 37 s",
+                "-"
+            ]
+        );
+    }
 }
