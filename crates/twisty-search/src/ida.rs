@@ -146,6 +146,37 @@ impl MovePruning {
     }
 }
 
+/// A transition table that is not a move automaton.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AutomatonError {
+    /// The table is not whole rows of one entry per move.
+    #[error("move automaton: {transitions} transitions are not whole rows of {moves} moves")]
+    Shape {
+        /// Entries given.
+        transitions: usize,
+        /// Moves per row.
+        moves: usize,
+    },
+    /// More states than a `u16` state number can name.
+    #[error("move automaton: {states} states (at most 65534)")]
+    TooManyStates {
+        /// States given.
+        states: usize,
+    },
+    /// A transition to a state the table does not have.
+    #[error("move automaton: state {state} move {mv} leads to state {target}, which does not exist ({states} states)")]
+    NoSuchState {
+        /// The state the transition leaves.
+        state: usize,
+        /// The move.
+        mv: usize,
+        /// The state it names.
+        target: u16,
+        /// States in the table.
+        states: usize,
+    },
+}
+
 /// Which move sequences a search generates, as a finite automaton over move indices: from
 /// state `q`, move `m` leads to [`MoveAutomaton::next`]`(q, m)`, or is not generated when that
 /// is `None`. Start state: [`MoveAutomaton::START`]. [`MovePruning`] is the special case whose
@@ -167,30 +198,28 @@ impl MoveAutomaton {
     /// An automaton from its transition table: `next[q * moves + m]` is the state after move
     /// `m` from state `q`, or [`MoveAutomaton::NONE`]. Errors if the table is not a whole
     /// number of rows or names a state it does not have.
-    pub fn new(moves: usize, next: Vec<u16>) -> Result<Self, String> {
+    pub fn new(moves: usize, next: Vec<u16>) -> Result<Self, AutomatonError> {
         if moves == 0 || next.is_empty() || next.len() % moves != 0 {
-            return Err(format!(
-                "move automaton: {} transitions are not whole rows of {moves} moves",
-                next.len()
-            ));
+            return Err(AutomatonError::Shape {
+                transitions: next.len(),
+                moves,
+            });
         }
         let states = next.len() / moves;
         if states >= usize::from(Self::NONE) {
-            return Err(format!(
-                "move automaton: {states} states (at most {})",
-                Self::NONE - 1
-            ));
+            return Err(AutomatonError::TooManyStates { states });
         }
         if let Some((i, &t)) = next
             .iter()
             .enumerate()
             .find(|&(_, &t)| t != Self::NONE && usize::from(t) >= states)
         {
-            return Err(format!(
-                "move automaton: state {} move {} leads to state {t}, which does not exist ({states} states)",
-                i / moves,
-                i % moves
-            ));
+            return Err(AutomatonError::NoSuchState {
+                state: i / moves,
+                mv: i % moves,
+                target: t,
+                states,
+            });
         }
         Ok(MoveAutomaton { moves, next })
     }
@@ -621,12 +650,18 @@ mod tests {
 
     #[test]
     fn automaton_tables_are_checked() {
-        assert!(MoveAutomaton::new(3, vec![0, 0])
-            .unwrap_err()
-            .contains("whole rows"));
+        let e = MoveAutomaton::new(3, vec![0, 0]).unwrap_err();
+        assert_eq!(
+            e,
+            AutomatonError::Shape {
+                transitions: 2,
+                moves: 3
+            }
+        );
+        assert!(e.to_string().contains("whole rows"));
         assert!(MoveAutomaton::new(0, vec![]).is_err());
         let e = MoveAutomaton::new(2, vec![1, MoveAutomaton::NONE, 0, 2]).unwrap_err();
-        assert!(e.contains("state 1 move 1 leads to state 2"), "{e}");
+        assert!(e.to_string().contains("state 1 move 1 leads to state 2"), "{e}");
         let a = MoveAutomaton::new(2, vec![1, MoveAutomaton::NONE, 0, 1]).unwrap();
         assert_eq!(a.next(0, 1), None);
         assert_eq!(a.next(1, 0), Some(0));
