@@ -37,9 +37,15 @@ pub fn summarise(mut times: Vec<Duration>) -> Summary {
             .unwrap_or_default()
     };
     let total: Duration = times.iter().sum();
+    // The middle value, or the mean of the two middle ones.
+    let median = match n {
+        0 => Duration::ZERO,
+        _ if n % 2 == 1 => times[n / 2],
+        _ => (times[n / 2 - 1] + times[n / 2]) / 2,
+    };
     Summary {
         count: n,
-        median: at(0.5),
+        median,
         p90: at(0.9),
         max: times.last().copied().unwrap_or_default(),
         mean: if n > 0 { total / n as u32 } else { Duration::ZERO },
@@ -141,4 +147,22 @@ pub fn optimal2x2(ctx: &Ctx, args: &BenchCountArgs) -> CliResult {
         human_duration(all.mean)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians_of_odd_and_even_counts() {
+        let ms = |v: &[u64]| v.iter().map(|&x| Duration::from_millis(x)).collect::<Vec<_>>();
+        let s = summarise(ms(&[30, 10, 20]));
+        assert_eq!(
+            (s.count, s.median, s.max),
+            (3, Duration::from_millis(20), Duration::from_millis(30))
+        );
+        assert_eq!(summarise(ms(&[40, 10, 30, 20])).median, Duration::from_millis(25));
+        assert_eq!(summarise(ms(&[350, 470])).median, Duration::from_millis(410));
+        assert_eq!(summarise(Vec::new()).median, Duration::ZERO);
+    }
 }

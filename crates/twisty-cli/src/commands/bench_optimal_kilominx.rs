@@ -392,10 +392,19 @@ fn report(args: &BenchOptimalArgs, heuristic: &str, rows: &[Row]) -> Result<RunS
             .filter_map(|r| r.cpu)
             .collect();
         cpus.sort_by(f64::total_cmp);
-        let cpu_median = cpus.get(cpus.len().saturating_sub(1) / 2).copied();
+        // Medians as `summarise` takes them: the middle value, or the mean of the two middle.
+        let cpu_median = match cpus.len() {
+            0 => None,
+            n if n % 2 == 1 => Some(cpus[n / 2]),
+            n => Some((cpus[n / 2 - 1] + cpus[n / 2]) / 2.0),
+        };
         let mut nodes: Vec<u64> = done.iter().map(|d| d.2).collect();
         nodes.sort_unstable();
-        let median_nodes = nodes.get(nodes.len().saturating_sub(1) / 2).copied().unwrap_or(0);
+        let median_nodes = match nodes.len() {
+            0 => 0,
+            n if n % 2 == 1 => nodes[n / 2],
+            n => (nodes[n / 2 - 1] + nodes[n / 2]) / 2,
+        };
         if !done.is_empty() {
             medians.insert(*len, (times.median, median_nodes));
         }

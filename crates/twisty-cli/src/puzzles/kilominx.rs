@@ -81,10 +81,12 @@ pub fn optimal(ctx: &Ctx, heuristic: &str) -> CliResult<KilominxOptimal> {
     Ok(s)
 }
 
-/// Measured build time per 4-bit database entry on the 2-core machine (BENCHMARKS.md).
-const BUILD_SECS_PER_ENTRY: f64 = 7.0e-8;
-/// Measured build time per 2-bit (distance mod 3) database entry (BENCHMARKS.md).
-const BUILD_SECS_PER_ENTRY_MOD3: f64 = 6.0e-8;
+/// Measured build time per 4-bit database entry with two idle cores (BENCHMARKS.md: the five
+/// face tables, 1.7 billion entries, in about 70 s).
+const BUILD_SECS_PER_ENTRY: f64 = 4.5e-8;
+/// Measured build time per 2-bit (distance mod 3) database entry with two idle cores
+/// (BENCHMARKS.md: the two 6-cubie tables, 28.5 billion entries, in about 14 min).
+const BUILD_SECS_PER_ENTRY_MOD3: f64 = 3.0e-8;
 
 impl CliPuzzle for Kilominx {
     fn scramble_length(&self) -> usize {
