@@ -128,6 +128,17 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
     for s in v["solves"].as_array().unwrap() {
         assert!(s["length"].as_u64().unwrap() <= 5);
     }
+    // A solve stopped by the time limit in the bench: the deepest bound and the nodes of the
+    // completed bounds.
+    twisty(dir.path())
+        .args(["bench", "optimal", "--puzzle", "kilominx", "--heuristic", "sparse"])
+        .args(["--depth", "16", "--count", "1", "--seed", "3", "--timeout", "0.3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(
+            r"random 1  scramble 16: stopped by the time limit \(no solution of ≤ \d+ moves exists\) after .* \(\d+ nodes in the completed bounds\)",
+        ).unwrap())
+        .stdout(predicate::str::is_match(r"(?m)^\s+16\s+1\s+0\s").unwrap());
     // A timeout reports the deepest bound completed.
     twisty(dir.path())
         .args([

@@ -236,7 +236,12 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .arg(&hard)
         .assert()
         .success()
-        .stderr(predicate::str::is_match(r"(?m)^state 2/2: stopped by --timeout after .* \(").unwrap())
+        .stderr(
+            predicate::str::is_match(
+                r"(?m)^state 2/2: stopped by --timeout after .* \(.*; \d+ nodes in the completed bounds\)$",
+            )
+            .unwrap(),
+        )
         .stdout(
             predicate::str::contains("1 state(s) ran out of the --timeout budget").and(
                 predicate::str::contains(

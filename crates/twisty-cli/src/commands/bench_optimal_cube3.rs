@@ -114,7 +114,9 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     let n_states = states.len();
     for (i, s) in states.iter().enumerate() {
         let t = Instant::now();
-        match solver.solve_with(s, &limits, false, |_| {}) {
+        // Nodes of the bounds searched completely: all a stopped solve can report.
+        let mut bound_nodes = 0u64;
+        match solver.solve_with(s, &limits, false, |b| bound_nodes += b.nodes) {
             Ok(sols) => {
                 let dt = t.elapsed();
                 let sol = sols
@@ -138,7 +140,7 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             Err(SolveError::Timeout { deepest_bound }) => {
                 pb.suspend(|| {
                     eprintln!(
-                        "state {}/{n_states}: stopped by --timeout after {} ({})",
+                        "state {}/{n_states}: stopped by --timeout after {} ({}; {bound_nodes} nodes in the completed bounds)",
                         i + 1,
                         human_duration(t.elapsed()),
                         match deepest_bound {
@@ -161,7 +163,12 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
         let ns_per_node = total_secs * 1e9 / total_nodes.max(1) as f64;
         let mut sorted = nodes.clone();
         sorted.sort_unstable();
-        let median_nodes = sorted.get(sorted.len() / 2).copied().unwrap_or(0);
+        // As `summarise`: the middle value, or the mean of the two middle ones.
+        let median_nodes = match sorted.len() {
+            0 => 0,
+            n if n % 2 == 1 => sorted[n / 2],
+            n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2,
+        };
         (s, median_nodes, ns_per_node, gib * s.median.as_secs_f64())
     };
     let all_times: Vec<Duration> = by_len.values().flat_map(|v| v.0.iter().copied()).collect();

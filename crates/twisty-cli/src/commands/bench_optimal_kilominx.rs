@@ -288,12 +288,17 @@ fn run_one(
         let state = k.state_after(&case.moves);
         let cpu0 = process_cpu_seconds();
         let t = Instant::now();
-        let result = match solver.solve_with(&state, &limits, |_| {}) {
+        // Nodes of the bounds searched completely: all a stopped solve can report.
+        let mut bound_nodes = 0u64;
+        let result = match solver.solve_with(&state, &limits, |b| bound_nodes += b.nodes) {
             Ok(sol) => {
                 verify(&k, &state, &sol.moves)?;
                 Ok((sol.length, t.elapsed(), sol.stats.nodes))
             }
-            Err(e @ (SolveError::Timeout { .. } | SolveError::Cancelled { .. })) => Err(e.to_string()),
+            Err(e @ (SolveError::Timeout { .. } | SolveError::Cancelled { .. })) => Err(format!(
+                "{e} after {} ({bound_nodes} nodes in the completed bounds)",
+                human_duration(t.elapsed())
+            )),
             Err(e) => return Err(CliError::failure(e)),
         };
         let cpu = cpu0.zip(process_cpu_seconds()).map(|(a, b)| b - a);
