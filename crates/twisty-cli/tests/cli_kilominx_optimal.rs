@@ -14,6 +14,20 @@ fn twisty(dir: &Path) -> Command {
     c
 }
 
+/// `twisty bench optimal --puzzle kilominx --heuristic HEURISTIC`, more arguments to follow.
+fn bench_kilominx(dir: &Path, heuristic: &str) -> Command {
+    let mut c = twisty(dir);
+    c.args([
+        "bench",
+        "optimal",
+        "--puzzle",
+        "kilominx",
+        "--heuristic",
+        heuristic,
+    ]);
+    c
+}
+
 const SEED_FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/seed-inputs/puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv"
@@ -53,16 +67,8 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
          3\tR, BL', DB2\t3\tx\t0\n4\tR, BL', DB2, D\t4\tx\t0\n4\tR, R', DB2, D\t2\tx\t0\n",
     )
     .unwrap();
-    twisty(dir.path())
-        .args([
-            "bench",
-            "optimal",
-            "--puzzle",
-            "kilominx",
-            "--heuristic",
-            "sparse",
-            "--from-file",
-        ])
+    bench_kilominx(dir.path(), "sparse")
+        .args(["--from-file"])
         .arg(&tsv)
         .args(["--lengths", "3-4"])
         .assert()
@@ -70,33 +76,16 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
         .stdout(predicate::str::contains("optimal  2 (= seed)"))
         .stdout(predicate::str::is_match(r"(?m)^\s+4\s+2\s+2\s.*\s2/2\s+-$").unwrap());
     // Two heuristics in one run, compared; and as JSON, one object per heuristic.
-    twisty(dir.path())
-        .args([
-            "bench",
-            "optimal",
-            "--puzzle",
-            "kilominx",
-            "--heuristic",
-            "sparse,sparse",
-            "--file",
-        ])
+    bench_kilominx(dir.path(), "sparse,sparse")
+        .args(["--file"])
         .arg(&tsv)
         .assert()
         .success()
         .stdout(predicate::str::contains("Kilominx optimal, --heuristic sparse, 3 scramble(s)").count(2))
         .stdout(predicate::str::contains("--heuristic sparse against sparse"))
         .stdout(predicate::str::is_match(r"(?m)^\s+4 moves: .* vs .* faster\), \d+ vs \d+ nodes").unwrap());
-    let out = twisty(dir.path())
-        .args([
-            "bench",
-            "optimal",
-            "--puzzle",
-            "kilominx",
-            "--heuristic",
-            "sparse, sparse",
-            "--json",
-            "--file",
-        ])
+    let out = bench_kilominx(dir.path(), "sparse, sparse")
+        .args(["--json", "--file"])
         .arg(&tsv)
         .assert()
         .success();
@@ -109,15 +98,7 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
         assert_eq!(r["by_length"][1]["matches_seed"], 2);
     }
     // Random scrambles generated the seed's way, as JSON.
-    let out = twisty(dir.path())
-        .args([
-            "bench",
-            "optimal",
-            "--puzzle",
-            "kilominx",
-            "--heuristic",
-            "sparse",
-        ])
+    let out = bench_kilominx(dir.path(), "sparse")
         .args(["--depth", "5", "--count", "3", "--seed", "4", "--json"])
         .assert()
         .success();
@@ -130,8 +111,7 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
     }
     // A solve stopped by the time limit in the bench: the deepest bound and the nodes of the
     // completed bounds.
-    twisty(dir.path())
-        .args(["bench", "optimal", "--puzzle", "kilominx", "--heuristic", "sparse"])
+    bench_kilominx(dir.path(), "sparse")
         .args(["--depth", "16", "--count", "1", "--seed", "3", "--timeout", "0.3"])
         .assert()
         .success()
@@ -212,6 +192,10 @@ fn bench_optimal_errors() {
     .stderr(predicate::str::contains(
         "unknown Kilominx heuristic `bogus` in --heuristic",
     ));
+    bench(&["--puzzle", "kilominx", "--depth", "3", "--heuristic", "best,"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("an empty heuristic name in --heuristic"));
     let bad = dir.path().join("bad.tsv");
     std::fs::write(&bad, "10\tR, Q2, U\t10\tx\t0\n").unwrap();
     bench(&["--puzzle", "kilominx", "--from-file"])

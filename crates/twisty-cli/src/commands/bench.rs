@@ -26,6 +26,17 @@ pub struct Summary {
     pub mean: Duration,
 }
 
+/// The median of sorted values: the middle one, or `mean` of the two middle ones; `None` when
+/// there are none.
+pub fn median_of_sorted<T: Copy>(sorted: &[T], mean: impl Fn(T, T) -> T) -> Option<T> {
+    let n = sorted.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some(mean(sorted[n / 2 - 1], sorted[n / 2])),
+    }
+}
+
 /// Summarises a sample (empty samples give zeros).
 pub fn summarise(mut times: Vec<Duration>) -> Summary {
     times.sort_unstable();
@@ -37,15 +48,9 @@ pub fn summarise(mut times: Vec<Duration>) -> Summary {
             .unwrap_or_default()
     };
     let total: Duration = times.iter().sum();
-    // The middle value, or the mean of the two middle ones.
-    let median = match n {
-        0 => Duration::ZERO,
-        _ if n % 2 == 1 => times[n / 2],
-        _ => (times[n / 2 - 1] + times[n / 2]) / 2,
-    };
     Summary {
         count: n,
-        median,
+        median: median_of_sorted(&times, |a, b| (a + b) / 2).unwrap_or_default(),
         p90: at(0.9),
         max: times.last().copied().unwrap_or_default(),
         mean: if n > 0 { total / n as u32 } else { Duration::ZERO },
@@ -164,5 +169,11 @@ mod tests {
         assert_eq!(summarise(ms(&[40, 10, 30, 20])).median, Duration::from_millis(25));
         assert_eq!(summarise(ms(&[350, 470])).median, Duration::from_millis(410));
         assert_eq!(summarise(Vec::new()).median, Duration::ZERO);
+        assert_eq!(median_of_sorted(&[1u64, 2, 6, 9], |a, b| (a + b) / 2), Some(4));
+        assert_eq!(
+            median_of_sorted(&[0.5, 1.0, 4.0], |a, b| (a + b) / 2.0),
+            Some(1.0)
+        );
+        assert_eq!(median_of_sorted::<u64>(&[], |a, b| a + b), None);
     }
 }

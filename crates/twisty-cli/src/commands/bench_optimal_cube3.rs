@@ -4,7 +4,7 @@
 
 use crate::args::BenchOptimalArgs;
 use crate::args::PuzzleKind;
-use crate::commands::bench::{check_count, progress, summarise};
+use crate::commands::bench::{check_count, median_of_sorted, progress, summarise};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::{human_duration, print_json};
 use clap::Args;
@@ -163,12 +163,7 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
         let ns_per_node = total_secs * 1e9 / total_nodes.max(1) as f64;
         let mut sorted = nodes.clone();
         sorted.sort_unstable();
-        // As `summarise`: the middle value, or the mean of the two middle ones.
-        let median_nodes = match sorted.len() {
-            0 => 0,
-            n if n % 2 == 1 => sorted[n / 2],
-            n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2,
-        };
+        let median_nodes = median_of_sorted(&sorted, |a, b| (a + b) / 2).unwrap_or(0);
         (s, median_nodes, ns_per_node, gib * s.median.as_secs_f64())
     };
     let all_times: Vec<Duration> = by_len.values().flat_map(|v| v.0.iter().copied()).collect();

@@ -3,7 +3,7 @@
 //! verified and its length compared with the file's proven optimal length.
 
 use crate::args::{BenchOptimalArgs, PuzzleKind};
-use crate::commands::bench::{check_count, summarise};
+use crate::commands::bench::{check_count, median_of_sorted, summarise};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::{human_duration, print_json};
 use std::collections::BTreeMap;
@@ -171,8 +171,13 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
         .iter()
         .find(|h| !twisty_solvers::optimal::kilominx::HEURISTICS.contains(h))
     {
+        let what = if h.is_empty() {
+            String::from("an empty heuristic name")
+        } else {
+            format!("unknown Kilominx heuristic `{h}`")
+        };
         return Err(usage(format!(
-            "unknown Kilominx heuristic `{h}` in --heuristic (available: {}; several separated by commas)",
+            "{what} in --heuristic (available: {}; several separated by commas)",
             twisty_solvers::optimal::kilominx::HEURISTICS.join(", ")
         )));
     }
@@ -397,19 +402,10 @@ fn report(args: &BenchOptimalArgs, heuristic: &str, rows: &[Row]) -> Result<RunS
             .filter_map(|r| r.cpu)
             .collect();
         cpus.sort_by(f64::total_cmp);
-        // Medians as `summarise` takes them: the middle value, or the mean of the two middle.
-        let cpu_median = match cpus.len() {
-            0 => None,
-            n if n % 2 == 1 => Some(cpus[n / 2]),
-            n => Some((cpus[n / 2 - 1] + cpus[n / 2]) / 2.0),
-        };
+        let cpu_median = median_of_sorted(&cpus, |a, b| (a + b) / 2.0);
         let mut nodes: Vec<u64> = done.iter().map(|d| d.2).collect();
         nodes.sort_unstable();
-        let median_nodes = match nodes.len() {
-            0 => 0,
-            n if n % 2 == 1 => nodes[n / 2],
-            n => (nodes[n / 2 - 1] + nodes[n / 2]) / 2,
-        };
+        let median_nodes = median_of_sorted(&nodes, |a, b| (a + b) / 2).unwrap_or(0);
         if !done.is_empty() {
             medians.insert(*len, (times.median, median_nodes));
         }
