@@ -177,6 +177,36 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
         .args(["solve", "-p", "supercube:2", "--random", "--macros-limit", "0"])
         .assert()
         .code(2);
+    for bad in ["0", "5000"] {
+        twisty(dir.path())
+            .args(["solve", "-p", "supercube:2", "--random", "--attempts", bad])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "attempts {bad} must be 1..=1024"
+            )));
+        twisty(dir.path())
+            .args([
+                "bench",
+                "supercube",
+                "--sizes",
+                "2",
+                "--runs",
+                "1",
+                "--attempts",
+                bad,
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "attempts {bad} must be 1..=1024"
+            )));
+    }
+    twisty(dir.path())
+        .args(["solve", "-p", "supercube:2", "--random", "--attempts", "many"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--attempts"));
     twisty(dir.path())
         .args([
             "solve",
@@ -190,7 +220,7 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
         ])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("gave up after --max-gas 1 GA runs"));
+        .stderr(predicate::str::contains("gave up after --max-gas 1 GA steps"));
 }
 
 #[test]
@@ -286,8 +316,34 @@ fn bench_prints_the_paper_beside_ours() {
         .assert()
         .success()
         .stdout(predicate::str::contains("100 macros known"))
+        .stdout(predicate::str::contains("best of 16 GA runs per step"))
         .stdout(predicate::str::contains("paper, 100 macros"))
         .stdout(predicate::str::contains("2/2"));
+    // The paper's loop: one GA run per step; GA runs = steps in every run.
+    let out = twisty(dir.path())
+        .args([
+            "bench",
+            "supercube",
+            "--sizes",
+            "2-3",
+            "--runs",
+            "2",
+            "--macros",
+            "100",
+            "--attempts",
+            "1",
+            "--json",
+            "--inputs",
+        ])
+        .arg(seed_inputs())
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["attempts"], 1);
+    for r in v["runs"].as_array().unwrap() {
+        assert_eq!(r["solved"], true, "{r}");
+        assert_eq!(r["ga_runs"], r["ga_count"], "{r}");
+    }
     // Merged lengths compared, with the median's interval and the rank-sum test (JSON).
     let out = twisty(dir.path())
         .args([

@@ -70,8 +70,8 @@ impl CliPuzzle for Supercube {
         let simplified = s.simplified.len() as u64;
         if !args.json {
             eprintln!(
-                "GA seed: {seed}; GA runs: {}, generations: {}, macro improvements: {}, macros learned: {}",
-                s.ga_count, s.generations, s.macro_hits, s.learned
+                "GA seed: {seed}; steps: {}, GA runs: {} ({} per step), generations: {}, macro improvements: {}, macros learned: {}",
+                s.ga_count, s.ga_runs, args.ga.attempts, s.generations, s.macro_hits, s.learned
             );
             eprintln!(
                 "played length: {played}, merged across parallel slices: {merged}, simplified length: {simplified}"
@@ -93,7 +93,8 @@ impl CliPuzzle for Supercube {
                 elapsed: s.elapsed,
                 breakdown: vec![
                     (String::from("ga_seed"), seed, 0.0),
-                    (String::from("ga_runs"), s.ga_count, s.elapsed.as_secs_f64()),
+                    (String::from("ga_steps"), s.ga_count, s.elapsed.as_secs_f64()),
+                    (String::from("ga_runs"), s.ga_runs, 0.0),
                     (String::from("generations"), s.generations, 0.0),
                     (String::from("macro_improvements"), s.macro_hits, 0.0),
                     (String::from("macros_learned"), s.learned as u64, 0.0),

@@ -17,6 +17,13 @@
 //! 5. A GA run that completes a cluster is learned as a macro.
 //!
 //! The loop repeats until the cube is solved. The played moves are verified on the input.
+//!
+//! One change of ours, [`GaParams::attempts`]: each step may run several independent GAs
+//! (each with the paper's parameters, from its own seed drawn from the solver's generator)
+//! and play the best of them — the lowest error, then the fewest moves; ties between a GA
+//! run and a macro, or between macros, also go to the shorter. A step that makes more
+//! progress leaves fewer steps to play, so solutions get shorter (see BENCHMARKS.md).
+//! `attempts = 1` ([`GaParams::paper`]) is the seed's loop exactly, draw for draw.
 
 pub mod cube;
 pub mod ga;
@@ -26,6 +33,7 @@ pub mod macros;
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use cube::{error, scores_split, Tables};
 use macros::{remap, Macro, MacroLibrary};
+use rand::Rng;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 use twisty_core::rng::seeded_rng;
@@ -34,7 +42,13 @@ use twisty_core::supercube::{
 };
 use twisty_core::Puzzle;
 
-/// GA parameters (defaults: the paper's).
+/// Largest [`GaParams::attempts`].
+pub const MAX_ATTEMPTS: usize = 1024;
+
+/// Independent GA runs per step by default ([`GaParams::attempts`]).
+pub const DEFAULT_ATTEMPTS: usize = 16;
+
+/// GA parameters (defaults: the paper's, and [`DEFAULT_ATTEMPTS`] GA runs per step).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GaParams {
     /// Population size (100).
@@ -47,6 +61,9 @@ pub struct GaParams {
     pub winners: f64,
     /// Conjugation mutations per generation as a fraction of the population (1.0).
     pub mutation: f64,
+    /// Independent GA runs per step; the step plays the best (lowest error, then fewest
+    /// moves; the first on ties). The paper runs one ([`GaParams::paper`]).
+    pub attempts: usize,
 }
 
 impl Default for GaParams {
@@ -57,11 +74,20 @@ impl Default for GaParams {
             generations: 50,
             winners: 0.1,
             mutation: 1.0,
+            attempts: DEFAULT_ATTEMPTS,
         }
     }
 }
 
 impl GaParams {
+    /// The seed's loop exactly: the paper's parameters and one GA run per step.
+    pub fn paper() -> Self {
+        GaParams {
+            attempts: 1,
+            ..GaParams::default()
+        }
+    }
+
     /// Checks the parameters, naming the bad one.
     pub fn check(&self) -> Result<(), String> {
         if !(2..=100_000).contains(&self.population) {
@@ -79,6 +105,9 @@ impl GaParams {
         if !(self.mutation >= 0.0 && self.mutation <= 100.0) {
             return Err(format!("mutation ratio {} must be in [0, 100]", self.mutation));
         }
+        if !(1..=MAX_ATTEMPTS).contains(&self.attempts) {
+            return Err(format!("attempts {} must be 1..={MAX_ATTEMPTS}", self.attempts));
+        }
         Ok(())
     }
 }
@@ -92,7 +121,7 @@ pub struct GeneticSolver {
     pub seed: u64,
     /// Learn macros from GA runs that complete a cluster.
     pub learn: bool,
-    /// Largest number of GA runs before giving up.
+    /// Largest number of steps (GA count) before giving up.
     pub max_gas: u64,
 }
 
@@ -118,7 +147,7 @@ pub struct Progress {
     pub unsolved: usize,
     /// Cubies in all.
     pub cubies: usize,
-    /// GA runs so far.
+    /// Steps so far (the paper's GA count: one per pass of the solve loop).
     pub ga_count: u64,
     /// Moves played so far.
     pub moves: usize,
@@ -139,8 +168,11 @@ pub struct GaSolution {
     /// The same after cancelling and merging moves and dropping runs whose net effect is the
     /// identity (`--simplify`), verified.
     pub simplified: Vec<SuperMove>,
-    /// GA runs.
+    /// Steps (the paper's GA count: one per pass of the solve loop, each running
+    /// [`GaParams::attempts`] GAs).
     pub ga_count: u64,
+    /// GA runs (steps × attempts).
+    pub ga_runs: u64,
     /// Generations over all runs.
     pub generations: u64,
     /// Improvements that came from a stored macro.
@@ -207,6 +239,17 @@ fn free_genes(n: usize, act: [usize; 3]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// The best of a step's GA runs: the lowest error, then the fewest moves, the first on ties.
+fn best_run(runs: Vec<ga::GaResult>) -> Option<ga::GaResult> {
+    runs.into_iter().reduce(|best, r| {
+        if (r.fitness, r.moves) < (best.fitness, best.moves) {
+            r
+        } else {
+            best
+        }
+    })
 }
 
 fn to_moves(codes: &[u8]) -> Vec<SuperMove> {
@@ -307,6 +350,7 @@ impl GeneticSolver {
             merged: Vec::new(),
             simplified: Vec::new(),
             ga_count: 0,
+            ga_runs: 0,
             generations: 0,
             macro_hits: 0,
             learned: 0,
@@ -323,7 +367,7 @@ impl GeneticSolver {
             }
             if stats.ga_count >= self.max_gas {
                 return Err(SolveError::GaveUp(format!(
-                    "after --max-gas {} GA runs without solving the cube",
+                    "after --max-gas {} GA steps without solving the cube",
                     self.max_gas
                 )));
             }
@@ -371,9 +415,23 @@ impl GeneticSolver {
                 act,
                 tracked: &tracked,
             };
-            let best = ga::run(&problem, &self.params, &mut rng);
+            // One GA run (the seed's loop), or several from seeds drawn in turn, in parallel;
+            // the best is the lowest error, then the fewest moves, the first on ties.
+            let runs: Vec<ga::GaResult> = if self.params.attempts == 1 {
+                vec![ga::run(&problem, &self.params, &mut rng)]
+            } else {
+                let seeds: Vec<u64> = (0..self.params.attempts).map(|_| rng.random()).collect();
+                seeds
+                    .par_iter()
+                    .map(|&s| ga::run(&problem, &self.params, &mut seeded_rng(s)))
+                    .collect()
+            };
             stats.ga_count += 1;
-            stats.generations += best.generations as u64;
+            stats.ga_runs += runs.len() as u64;
+            stats.generations += runs.iter().map(|r| r.generations as u64).sum::<u64>();
+            let Some(best) = best_run(runs) else {
+                return Err(SolveError::Unsupported(String::from("no GA run")));
+            };
             let mut moves: Vec<u8> = Vec::new();
             let mut score = high;
             if best.fitness < high {
@@ -396,7 +454,7 @@ impl GeneticSolver {
             }
             if try_macros && !library.is_empty() {
                 if let Some((e, cand)) = self.best_macro(&problem, library, &genes, &mut mapped) {
-                    if e < score {
+                    if e < score || (self.prefers_short() && e == score && cand.len() < moves.len()) {
                         score = e;
                         moves = cand;
                         stats.macro_hits += 1;
@@ -437,9 +495,15 @@ impl GeneticSolver {
         Ok(stats)
     }
 
+    /// Whether ties between a step's candidates (GA runs, macros) go to the shorter: with
+    /// more than one attempt per step. The seed's loop (one attempt) keeps the first found.
+    fn prefers_short(&self) -> bool {
+        self.params.attempts > 1
+    }
+
     /// Tries every macro, remapped onto the active cubie, alone and conjugated by each free
-    /// gene; returns the lowest final error and its moves (the first in library order on
-    /// ties).
+    /// gene; returns the lowest final error and its moves (on ties: the first in library
+    /// order, or with [`GeneticSolver::prefers_short`] the shortest, then the first).
     fn best_macro(
         &self,
         p: &ga::Problem<'_>,
@@ -487,7 +551,14 @@ impl GeneticSolver {
                 })
             })
             .flatten()
-            .min_by_key(|&(e, mi, ji)| (e, mi, ji))?;
+            .min_by_key(|&(e, mi, ji)| {
+                let len = if self.prefers_short() {
+                    list[mi].len() + 2 * usize::from(conj[ji].is_some())
+                } else {
+                    0
+                };
+                (e, len, mi, ji)
+            })?;
         let (e, mi, ji) = best;
         let mut out = Vec::with_capacity(list[mi].len() + 2);
         if let Some(j) = conj[ji] {
@@ -520,7 +591,10 @@ impl Solver<Supercube> for GeneticSolver {
             optimal: false,
             stats: SearchStats {
                 elapsed: s.elapsed,
-                breakdown: vec![(String::from("GA runs"), s.ga_count, s.elapsed.as_secs_f64())],
+                breakdown: vec![
+                    (String::from("GA steps"), s.ga_count, s.elapsed.as_secs_f64()),
+                    (String::from("GA runs"), s.ga_runs, 0.0),
+                ],
                 ..SearchStats::default()
             },
         })

@@ -59,9 +59,14 @@ fn free_genes_are_the_active_slices_and_mirrors() {
 
 #[test]
 fn ga_solves_n2_and_n3_from_a_fixed_seed_and_the_solution_verifies() {
-    for (n, seed) in [(2, 7), (3, 11)] {
+    for ((n, seed), params) in [(2, 7), (3, 11)]
+        .into_iter()
+        .flat_map(|c| [(c, GaParams::default()), (c, GaParams::paper())])
+    {
         let (p, s) = scrambled(n, seed);
+        let attempts = params.attempts as u64;
         let solver = GeneticSolver {
+            params,
             seed,
             ..GeneticSolver::default()
         };
@@ -85,6 +90,7 @@ fn ga_solves_n2_and_n3_from_a_fixed_seed_and_the_solution_verifies() {
         assert!(sol.simplified.len() <= sol.merged.len() && sol.merged.len() <= sol.moves.len());
         assert_eq!(calls as u64, sol.ga_count);
         assert!(sol.ga_count > 0);
+        assert_eq!(sol.ga_runs, sol.ga_count * attempts);
         // Same seed, same run.
         let again = solver
             .solve_with(
@@ -116,6 +122,32 @@ fn learned_macros_are_stored_and_the_solver_trait_verifies() {
 }
 
 #[test]
+fn a_step_plays_its_best_run_lowest_error_then_fewest_moves_first_on_ties() {
+    let r = |fitness, moves, generations| ga::GaResult {
+        genes: vec![0; 27],
+        fitness,
+        moves,
+        generations,
+    };
+    let pick = |runs: Vec<ga::GaResult>| best_run(runs).map(|b| (b.fitness, b.moves, b.generations));
+    assert_eq!(
+        pick(vec![r(9, 3, 1), r(7, 20, 2), r(7, 5, 3), r(8, 1, 4)]),
+        Some((7, 5, 3))
+    );
+    assert_eq!(pick(vec![r(7, 5, 1), r(7, 5, 2)]), Some((7, 5, 1)));
+    assert_eq!(pick(vec![r(u64::MAX, 0, 50)]), Some((u64::MAX, 0, 50)));
+    assert_eq!(pick(Vec::new()), None);
+    assert_eq!(GaParams::paper().attempts, 1);
+    assert_eq!(
+        GaParams {
+            attempts: 1,
+            ..GaParams::default()
+        },
+        GaParams::paper()
+    );
+}
+
+#[test]
 fn bad_parameters_and_budgets_are_errors() {
     let (p, s) = scrambled(3, 1);
     let solver = GeneticSolver {
@@ -129,12 +161,25 @@ fn bad_parameters_and_budgets_are_errors() {
         solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}),
         Err(SolveError::Unsupported(_))
     ));
+    for attempts in [0, MAX_ATTEMPTS + 1] {
+        let solver = GeneticSolver {
+            params: GaParams {
+                attempts,
+                ..GaParams::default()
+            },
+            ..GeneticSolver::default()
+        };
+        match solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}) {
+            Err(e @ SolveError::Unsupported(_)) => assert!(e.to_string().contains("attempts"), "{e}"),
+            other => panic!("expected a parameter error for attempts {attempts}, got {other:?}"),
+        }
+    }
     let solver = GeneticSolver {
         max_gas: 1,
         ..GeneticSolver::default()
     };
     match solver.solve_with(&p, &s, &Limits::default(), &mut MacroLibrary::new(None), |_| {}) {
-        Err(e @ SolveError::GaveUp(_)) => assert!(e.to_string().contains("--max-gas 1 GA runs"), "{e}"),
+        Err(e @ SolveError::GaveUp(_)) => assert!(e.to_string().contains("--max-gas 1 GA steps"), "{e}"),
         other => panic!("expected the --max-gas give-up, got {other:?}"),
     }
     let wrong = Supercube { n: 4 }.solved();
