@@ -297,10 +297,9 @@ fn simplify_parallel_prints_the_merged_solution() {
         .stdout(predicate::str::contains("\"solved\": true"));
 }
 
-#[test]
-fn bench_prints_the_paper_beside_ours() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(dir.path())
+/// `twisty bench supercube` on sizes 2-3, 2 runs, 100 of the seed's macros, plus `extra`.
+fn small_bench(dir: &std::path::Path, extra: &[&str]) -> assert_cmd::assert::Assert {
+    twisty(dir)
         .args([
             "bench",
             "supercube",
@@ -310,39 +309,32 @@ fn bench_prints_the_paper_beside_ours() {
             "2",
             "--macros",
             "100",
-            "--inputs",
         ])
+        .args(extra)
+        .arg("--inputs")
         .arg(seed_inputs())
         .assert()
         .success()
+}
+
+#[test]
+fn bench_prints_the_paper_beside_ours() {
+    let dir = tempfile::tempdir().unwrap();
+    small_bench(dir.path(), &[])
         .stdout(predicate::str::contains("100 macros known"))
         .stdout(predicate::str::contains("best of 16 GA runs per step"))
         .stdout(predicate::str::contains("paper, 100 macros"))
         .stdout(predicate::str::contains("2/2"));
-    // The paper's loop: one GA run per step; GA runs = steps in every run.
-    let out = twisty(dir.path())
-        .args([
-            "bench",
-            "supercube",
-            "--sizes",
-            "2-3",
-            "--runs",
-            "2",
-            "--macros",
-            "100",
-            "--attempts",
-            "1",
-            "--json",
-            "--inputs",
-        ])
-        .arg(seed_inputs())
-        .assert()
-        .success();
-    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(v["attempts"], 1);
-    for r in v["runs"].as_array().unwrap() {
-        assert_eq!(r["solved"], true, "{r}");
-        assert_eq!(r["ga_runs"], r["ga_count"], "{r}");
+    // GA runs = steps × attempts in every run; the paper's loop runs one GA per step.
+    for attempts in [1u64, 16] {
+        let out = small_bench(dir.path(), &["--attempts", &attempts.to_string(), "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(v["attempts"], attempts);
+        for r in v["runs"].as_array().unwrap() {
+            assert_eq!(r["solved"], true, "{r}");
+            let steps = r["ga_count"].as_u64().unwrap();
+            assert_eq!(r["ga_runs"].as_u64(), Some(steps * attempts), "{r}");
+        }
     }
     // Merged lengths compared, with the median's interval and the rank-sum test (JSON).
     let out = twisty(dir.path())
