@@ -19,6 +19,7 @@ pub mod colour;
 pub mod cube2;
 pub mod cube3;
 pub mod error;
+pub mod held;
 pub mod kilominx;
 pub mod puzzle;
 pub mod rng;
@@ -26,5 +27,6 @@ pub mod supercube;
 
 pub use alg::{tokenize, Token};
 pub use error::{InvalidState, ParseError};
+pub use held::Held;
 pub use puzzle::{Metric, Puzzle};
 pub use rng::{seeded_rng, TwistyRng};
