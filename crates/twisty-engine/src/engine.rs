@@ -1,0 +1,218 @@
+//! [`Engine`]: the table cache and the tables loaded in this process, shared by every solve.
+
+use crate::catalog::TableNeed;
+use crate::error::{EngineError, ErrorKind};
+use crate::observer::{Event, Observer};
+use crate::options::Resolved;
+use std::any::Any;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use twisty_search::file::human_bytes;
+use twisty_search::{Origin, TableCache};
+use twisty_solvers::Limits;
+
+/// Tables larger than this are built only when the caller allows it
+/// ([`EngineConfig::build_large_tables`]).
+pub const LARGE_TABLE_BYTES: u64 = 100 << 20;
+
+/// How an [`Engine`] finds and builds its tables.
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    /// The table cache directory.
+    pub tables_dir: PathBuf,
+    /// Refuse to build or load more than this many bytes of tables for one solver.
+    pub max_memory: Option<u64>,
+    /// Build missing tables over [`LARGE_TABLE_BYTES`] on demand (otherwise such a solve
+    /// fails with a [`ErrorKind::Tables`] error naming the size, the time and the command).
+    pub build_large_tables: bool,
+    /// Draw progress bars on stderr while building tables.
+    pub progress: bool,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            tables_dir: twisty_search::default_dir(),
+            max_memory: None,
+            build_large_tables: false,
+            progress: false,
+        }
+    }
+}
+
+/// The engine: configuration plus every solver's tables loaded so far in this process.
+pub struct Engine {
+    config: EngineConfig,
+    cache: TableCache,
+    loaded: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
+    /// Serialises table loading so that two solves needing the same table load it once.
+    loading: Mutex<()>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").field("config", &self.config).finish()
+    }
+}
+
+impl Engine {
+    /// An engine over the table cache of `config`.
+    pub fn new(config: EngineConfig) -> Engine {
+        let cache = TableCache::new(&config.tables_dir).with_max_memory(config.max_memory);
+        Engine {
+            config,
+            cache,
+            loaded: Mutex::new(HashMap::new()),
+            loading: Mutex::new(()),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// The table cache.
+    pub fn cache(&self) -> &TableCache {
+        &self.cache
+    }
+
+    /// Whether the tables `needs` are all in the cache.
+    pub fn cached(&self, needs: &[TableNeed]) -> bool {
+        needs.iter().all(|n| self.cache.path(&n.spec).is_file())
+    }
+
+    /// The value stored under `key`, loading it with `load` the first time. `needs` are the
+    /// table files `load` reads or builds: missing ones over [`LARGE_TABLE_BYTES`] are
+    /// refused unless the configuration allows building them; a rebuilt file is reported to
+    /// `observer`. Returns the value and the seconds spent loading (0 when already loaded).
+    pub fn load<T: Send + Sync + 'static>(
+        &self,
+        key: &str,
+        what: &str,
+        needs: &[TableNeed],
+        observer: &dyn Observer,
+        load: impl FnOnce(&TableCache, bool) -> Result<(T, Vec<(String, Origin)>), EngineError>,
+    ) -> Result<(Arc<T>, f64), EngineError> {
+        if let Some(v) = self.get::<T>(key) {
+            return Ok((v, 0.0));
+        }
+        let _guard = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(v) = self.get::<T>(key) {
+            return Ok((v, 0.0));
+        }
+        let start = Instant::now();
+        let missing: Vec<&TableNeed> = needs
+            .iter()
+            .filter(|n| !self.cache.path(&n.spec).is_file())
+            .collect();
+        if !missing.is_empty() {
+            let bytes: u64 = missing.iter().map(|n| n.bytes).sum();
+            let secs: f64 = missing.iter().map(|n| n.build_seconds).sum();
+            if bytes > LARGE_TABLE_BYTES && !self.config.build_large_tables {
+                return Err(EngineError::new(
+                    ErrorKind::Tables,
+                    format!(
+                        "{what} needs {} table file(s) not yet built ({} in all, about {} on two cores); \
+                         build them once with `twisty tables build {}` or allow building now with --build-tables",
+                        missing.len(),
+                        human_bytes(bytes),
+                        human_seconds(secs),
+                        build_hint(key)
+                    ),
+                ));
+            }
+            observer.event(&Event::Tables {
+                message: format!(
+                    "building {what}: {} table file(s), {} ({}) into {}",
+                    missing.len(),
+                    human_bytes(bytes),
+                    human_seconds(secs),
+                    self.cache.dir().display()
+                ),
+            });
+        }
+        let (value, origins) = load(&self.cache, self.config.progress)?;
+        for (name, origin) in origins {
+            if let Origin::Rebuilt(reason) = origin {
+                observer.event(&Event::Note {
+                    message: format!("warning: table {name}: {reason}; rebuilt"),
+                });
+            }
+        }
+        let value: Arc<T> = Arc::new(value);
+        self.loaded
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.to_string(), value.clone());
+        Ok((value, start.elapsed().as_secs_f64()))
+    }
+
+    fn get<T: Send + Sync + 'static>(&self, key: &str) -> Option<Arc<T>> {
+        let map = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(key).cloned().and_then(|v| v.downcast::<T>().ok())
+    }
+}
+
+/// `--puzzle P --heuristic H` for the table-build hint of a load key `puzzle/heuristic`.
+fn build_hint(key: &str) -> String {
+    match key.split_once('/') {
+        Some((p, h)) => format!("--puzzle {p} --heuristic {h}"),
+        None => format!("--puzzle {key}"),
+    }
+}
+
+/// Seconds for people.
+pub fn human_seconds(s: f64) -> String {
+    if s < 1.5 {
+        "about a second".into()
+    } else if s < 90.0 {
+        format!("about {s:.0} s")
+    } else {
+        format!("about {:.0} min", s / 60.0)
+    }
+}
+
+/// What a runner gets: the engine, the checked options and limits, the observer.
+pub struct Ctx<'a> {
+    /// The engine (tables).
+    pub engine: &'a Engine,
+    /// The solver's options, checked, defaults filled in.
+    pub options: &'a Resolved,
+    /// Limits of the search.
+    pub limits: Limits,
+    /// Where progress goes.
+    pub observer: &'a dyn Observer,
+    /// The request's seed (randomised solvers draw one when `None`).
+    pub seed: Option<u64>,
+    /// Seconds spent loading tables so far (runners add to it).
+    pub tables_seconds: Mutex<f64>,
+}
+
+impl Ctx<'_> {
+    /// Loads through the engine, adding the time to [`Ctx::tables_seconds`].
+    pub fn load<T: Send + Sync + 'static>(
+        &self,
+        key: &str,
+        what: &str,
+        needs: &[TableNeed],
+        load: impl FnOnce(&TableCache, bool) -> Result<(T, Vec<(String, Origin)>), EngineError>,
+    ) -> Result<Arc<T>, EngineError> {
+        let (v, secs) = self.engine.load(key, what, needs, self.observer, load)?;
+        *self.tables_seconds.lock().unwrap_or_else(|p| p.into_inner()) += secs;
+        Ok(v)
+    }
+
+    /// The cancel flag of the request (a fresh one when none was given).
+    pub fn cancel(&self) -> Arc<AtomicBool> {
+        self.limits.cancel.clone().unwrap_or_default()
+    }
+
+    /// The time budget, if any.
+    pub fn timeout(&self) -> Option<Duration> {
+        self.limits.timeout
+    }
+}

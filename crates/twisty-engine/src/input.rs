@@ -1,0 +1,159 @@
+//! Reading an input — moves or a state string, recognised by its shape — into the
+//! reference-frame state the solvers take and the frame the user holds the puzzle in.
+
+use crate::error::EngineError;
+use crate::request::{Notation, MAX_INPUT_BYTES};
+use crate::ErrorKind;
+use twisty_core::cube2::{Cube2, Cube2State};
+use twisty_core::cube3::{facelets, Cube3};
+use twisty_core::kilominx::Kilominx;
+use twisty_core::supercube::Supercube;
+use twisty_core::Held;
+#[cfg(test)]
+use twisty_core::Puzzle;
+
+/// A parsed input: the reference-frame state and the frame it is held in.
+#[derive(Debug, Clone)]
+pub struct Parsed<P: Held> {
+    /// The state in the solvers' reference frame.
+    pub state: P::State,
+    /// How the user holds it.
+    pub frame: P::Frame,
+    /// Whether the input was a state string (not moves).
+    pub from_state_string: bool,
+}
+
+fn check_size(text: &str) -> Result<(), EngineError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(EngineError::new(
+            ErrorKind::TooLarge,
+            format!(
+                "the input has {} bytes; at most {MAX_INPUT_BYTES} are accepted",
+                text.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Moves in `notation`: held (standard) or the reference frame (seed notation).
+fn moves<P: Held>(p: &P, text: &str, notation: Notation) -> Result<Parsed<P>, EngineError> {
+    check_size(text)?;
+    let (state, frame) = match notation {
+        Notation::Standard => p.parse_held(text)?,
+        Notation::Seed => (p.state_after(&p.parse_moves(text)?), p.home_frame()),
+    };
+    Ok(Parsed {
+        state,
+        frame,
+        from_state_string: false,
+    })
+}
+
+/// Whether `text` is one word of `len` characters from `alphabet`.
+fn is_word_of(text: &str, len: usize, alphabet: &str) -> bool {
+    let t = text.trim();
+    t.chars().count() == len && t.chars().all(|c| alphabet.contains(c.to_ascii_uppercase()))
+}
+
+fn standard_only(puzzle: &str, notation: Notation) -> Result<(), EngineError> {
+    if notation == Notation::Seed {
+        return Err(EngineError::usage(format!(
+            "the {puzzle} has one notation (WCA); `seed` notation is for the Kilominx and the supercube"
+        )));
+    }
+    Ok(())
+}
+
+/// A 3x3x3 input: a 54-letter facelet string (faces U R F D L B) or moves.
+pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineError> {
+    standard_only("3x3x3", notation)?;
+    if is_word_of(text, 54, "URFDLB") {
+        let state = facelets::from_facelets(&text.trim().to_ascii_uppercase())?;
+        return Ok(Parsed {
+            state,
+            frame: Cube3.home_frame(),
+            from_state_string: true,
+        });
+    }
+    moves(&Cube3, text, notation)
+}
+
+/// A 2x2x2 input: a 24-letter state string (any orientation) or moves.
+pub fn cube2(text: &str, notation: Notation) -> Result<Parsed<Cube2>, EngineError> {
+    standard_only("2x2x2", notation)?;
+    if is_word_of(text, 24, "URFDLB") {
+        let state = Cube2State::from_facelets(&text.trim().to_ascii_uppercase())?;
+        return Ok(Parsed {
+            state,
+            frame: Cube2.home_frame(),
+            from_state_string: true,
+        });
+    }
+    moves(&Cube2, text, notation)
+}
+
+/// A Kilominx input: moves (cubing.js notation by default, the seed's with
+/// [`Notation::Seed`]).
+pub fn kilominx(text: &str, notation: Notation) -> Result<Parsed<Kilominx>, EngineError> {
+    moves(&Kilominx, text, notation)
+}
+
+/// A supercube input: the hex cube code (two digits per cubie) or moves (WCA notation by
+/// default, the paper's codes with [`Notation::Seed`]).
+pub fn supercube(cube: &Supercube, text: &str, notation: Notation) -> Result<Parsed<Supercube>, EngineError> {
+    let t = text.trim();
+    let digits = 2 * cube.cubies();
+    if t.len() == digits && t.chars().all(|c| c.is_ascii_hexdigit()) {
+        let mut code = Vec::with_capacity(cube.cubies());
+        for i in 0..cube.cubies() {
+            let pair = &t[2 * i..2 * i + 2];
+            code.push(u8::from_str_radix(pair, 16).map_err(|_| {
+                EngineError::new(
+                    ErrorKind::Parse,
+                    format!("`{pair}` at column {} is not a hex byte", 2 * i + 1),
+                )
+            })?);
+        }
+        return Ok(Parsed {
+            state: cube.state_from_code(&code)?,
+            frame: cube.home_frame(),
+            from_state_string: true,
+        });
+    }
+    moves(cube, text, notation)
+}
+
+/// The state string of a state, where the puzzle has one (3x3x3 and 2x2x2 facelets, the
+/// supercube's hex code).
+pub fn cube3_string(s: &twisty_core::cube3::CubieCube) -> String {
+    facelets::to_facelets(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_strings_and_moves_are_told_apart() {
+        let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+        let p = cube3(solved, Notation::Standard).ok();
+        assert!(p
+            .as_ref()
+            .is_some_and(|p| p.from_state_string && Cube3.is_solved(&p.state)));
+        let m = cube3("R U R' U'", Notation::Standard).ok();
+        assert!(m.is_some_and(|p| !p.from_state_string && !Cube3.is_solved(&p.state)));
+        let e = cube3("R Q", Notation::Standard).err();
+        assert_eq!(e.map(|e| (e.kind, e.column)), Some((ErrorKind::Parse, Some(3))));
+        let big = "R ".repeat(40_000);
+        assert_eq!(
+            cube3(&big, Notation::Standard).err().map(|e| e.kind),
+            Some(ErrorKind::TooLarge)
+        );
+        assert!(cube2("UUUURRRRFFFFDDDDLLLLBBBB", Notation::Standard).is_ok_and(|p| p.from_state_string));
+        assert_eq!(
+            cube3("R", Notation::Seed).err().map(|e| e.kind),
+            Some(ErrorKind::Usage)
+        );
+    }
+}

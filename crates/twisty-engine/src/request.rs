@@ -1,0 +1,142 @@
+//! [`SolveRequest`]: everything one solve needs, the same for every front end.
+
+use crate::error::EngineError;
+use crate::options::Options;
+use crate::puzzle_id::PuzzleId;
+use crate::report::Frame;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+use twisty_core::Metric;
+
+/// Longest time limit accepted, in seconds (30 days): anything longer is a typo.
+pub const MAX_TIMEOUT_SECONDS: f64 = 30.0 * 24.0 * 3600.0;
+
+/// Largest input accepted, in bytes.
+pub const MAX_INPUT_BYTES: usize = 64 << 10;
+
+/// The notation of the input and the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Notation {
+    /// The notation cubers use: WCA for cubes, cubing.js's for the Kilominx.
+    #[default]
+    Standard,
+    /// The seed program's notation (the Kilominx's `U L F …` in the UFL-fixed frame; the
+    /// supercube paper's `x0 y2'` codes). Read and printed in the reference frame.
+    Seed,
+}
+
+/// One solve.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SolveRequest {
+    /// The puzzle.
+    pub puzzle: PuzzleId,
+    /// Moves applied to the solved puzzle, or a state string (3x3x3 and 2x2x2 facelets,
+    /// the supercube's hex code).
+    pub input: String,
+    /// The solver id or alias (`None`: the puzzle's default).
+    #[serde(default)]
+    pub solver: Option<String>,
+    /// The solver's options by name.
+    #[serde(default)]
+    pub options: Options,
+    /// Longest acceptable solution.
+    #[serde(default)]
+    pub max_length: Option<u32>,
+    /// Time budget in seconds.
+    #[serde(default)]
+    pub timeout: Option<f64>,
+    /// `htm` (default) or `qtm`.
+    #[serde(default)]
+    pub metric: MetricName,
+    /// Threads for one solve (`None`: all cores).
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// Seed of randomised solvers.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The frame of the answer.
+    #[serde(default)]
+    pub frame: Frame,
+    /// The notation of input and answer.
+    #[serde(default)]
+    pub notation: Notation,
+    /// Raised from elsewhere to stop the solve.
+    #[serde(skip)]
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// A metric by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetricName {
+    /// Half-turn metric.
+    #[default]
+    Htm,
+    /// Quarter-turn metric.
+    Qtm,
+}
+
+impl From<MetricName> for Metric {
+    fn from(m: MetricName) -> Metric {
+        match m {
+            MetricName::Htm => Metric::Htm,
+            MetricName::Qtm => Metric::Qtm,
+        }
+    }
+}
+
+impl MetricName {
+    /// `htm` or `qtm`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MetricName::Htm => "htm",
+            MetricName::Qtm => "qtm",
+        }
+    }
+}
+
+impl SolveRequest {
+    /// A request with every default: the puzzle's default solver, no limits.
+    pub fn new(puzzle: PuzzleId, input: impl Into<String>) -> SolveRequest {
+        SolveRequest {
+            puzzle,
+            input: input.into(),
+            solver: None,
+            options: Options::new(),
+            max_length: None,
+            timeout: None,
+            metric: MetricName::Htm,
+            threads: None,
+            seed: None,
+            frame: Frame::Held,
+            notation: Notation::Standard,
+            cancel: None,
+        }
+    }
+
+    /// The same request with solver `id`.
+    pub fn solver(mut self, id: &str) -> Self {
+        self.solver = Some(id.to_string());
+        self
+    }
+
+    /// The same request with option `name` set to `value`.
+    pub fn option(mut self, name: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.options.insert(name.to_string(), value.into());
+        self
+    }
+
+    /// The time limit, checked: positive, finite, at most [`MAX_TIMEOUT_SECONDS`].
+    pub fn timeout(&self) -> Result<Option<Duration>, EngineError> {
+        match self.timeout {
+            None => Ok(None),
+            Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS => Ok(Some(Duration::from_secs_f64(t))),
+            Some(t) => Err(EngineError::usage(format!(
+                "the time limit must be a positive number of seconds up to {MAX_TIMEOUT_SECONDS} (30 days), not {t}"
+            ))),
+        }
+    }
+}

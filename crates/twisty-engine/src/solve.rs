@@ -1,0 +1,222 @@
+//! [`Engine::solve`]: request → checked options and limits → parsed input → solver →
+//! verified answer in the user's frame → [`SolveReport`].
+
+use crate::catalog::{self, Answer, Runner, SolverEntry};
+use crate::engine::{Ctx, Engine};
+use crate::error::{EngineError, ErrorKind};
+use crate::input::{self, Parsed};
+use crate::observer::Observer;
+use crate::options::{resolve, Resolved};
+use crate::puzzle_id::PuzzleId;
+use crate::report::{Frame, SolveReport};
+use crate::request::{Notation, SolveRequest};
+use serde_json::{json, Map, Value};
+use std::sync::Mutex;
+use std::time::Instant;
+use twisty_core::cube2::Cube2;
+use twisty_core::cube3::Cube3;
+use twisty_core::kilominx::Kilominx;
+use twisty_core::supercube::Supercube;
+use twisty_core::{Held, Metric};
+use twisty_solvers::{Limits, Solution};
+
+/// Most threads one solve may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+impl Engine {
+    /// Solves one request: the answer is verified on the input and written in the frame and
+    /// notation the request asks for (by default as the user holds the puzzle).
+    pub fn solve(&self, req: &SolveRequest, observer: &dyn Observer) -> Result<SolveReport, EngineError> {
+        let (entry, options) = checked(req)?;
+        let limits = limits(req, entry)?;
+        let ctx = Ctx {
+            engine: self,
+            options: &options,
+            limits,
+            observer,
+            seed: req.seed,
+            tables_seconds: Mutex::new(0.0),
+        };
+        match (entry.runner, req.puzzle) {
+            (Runner::Cube3(run), PuzzleId::Cube3) => {
+                let parsed = input::cube3(&req.input, req.notation)?;
+                let start = Instant::now();
+                let answer = run(&ctx, &parsed.state)?;
+                finish(&Cube3, req, entry, &ctx, &parsed, answer, start)
+            }
+            (Runner::Cube2(run), PuzzleId::Cube2) => {
+                let parsed = input::cube2(&req.input, req.notation)?;
+                let start = Instant::now();
+                let answer = run(&ctx, &parsed.state)?;
+                finish(&Cube2, req, entry, &ctx, &parsed, answer, start)
+            }
+            (Runner::Kilominx(run), PuzzleId::Kilominx) => {
+                let parsed = input::kilominx(&req.input, req.notation)?;
+                let start = Instant::now();
+                let answer = run(&ctx, &parsed.state)?;
+                finish(&Kilominx, req, entry, &ctx, &parsed, answer, start)
+            }
+            (Runner::Supercube(run), PuzzleId::Supercube(n)) => {
+                let cube = Supercube::new(usize::from(n)).map_err(|e| EngineError::usage(e.to_string()))?;
+                let parsed = input::supercube(&cube, &req.input, req.notation)?;
+                let start = Instant::now();
+                let answer = run(&ctx, &cube, &parsed.state)?;
+                finish(&cube, req, entry, &ctx, &parsed, answer, start)
+            }
+            _ => Err(EngineError::new(
+                ErrorKind::Internal,
+                format!("the {} solver is registered for another puzzle", entry.id),
+            )),
+        }
+    }
+}
+
+/// The solver entry and its checked options for `req`.
+pub fn checked(req: &SolveRequest) -> Result<(&'static SolverEntry, Resolved), EngineError> {
+    let entry = catalog::find(req.puzzle, req.solver.as_deref())?;
+    let options = resolve(entry.id, &(entry.options)(), &req.options)?;
+    Ok((entry, options))
+}
+
+fn limits(req: &SolveRequest, entry: &SolverEntry) -> Result<Limits, EngineError> {
+    if let Some(m) = req.max_length {
+        if m > entry.max_length {
+            return Err(EngineError::usage(format!(
+                "the maximum length must be at most {} for the {} solver, not {m}",
+                entry.max_length, entry.id
+            )));
+        }
+    }
+    if let Some(t) = req.threads {
+        if !(1..=MAX_THREADS).contains(&t) {
+            return Err(EngineError::usage(format!(
+                "threads must be from 1 to {MAX_THREADS}, not {t}"
+            )));
+        }
+    }
+    Ok(Limits {
+        max_length: req.max_length,
+        timeout: req.timeout()?,
+        max_nodes: None,
+        cancel: req.cancel.clone(),
+        threads: req.threads,
+        metric: req.metric.into(),
+    })
+}
+
+/// The answer's tokens in the request's frame and notation, checked to solve the input.
+fn written<P: Held>(
+    p: &P,
+    req: &SolveRequest,
+    parsed: &Parsed<P>,
+    moves: &[P::Move],
+) -> Result<Vec<String>, EngineError> {
+    twisty_solvers::verify(p, &parsed.state, moves)?;
+    let held = req.frame == Frame::Held && req.notation == Notation::Standard;
+    if !held {
+        return Ok(moves.iter().map(|&m| p.format_move(m)).collect());
+    }
+    let tokens = p.held_moves(parsed.frame, moves);
+    // The cheap run-time check in the user's frame: the written answer, read back as the
+    // user would type it on the puzzle as held, solves it.
+    let mut state = parsed.state.clone();
+    let mut frame = parsed.frame;
+    let ok = p.apply_held(&mut state, &mut frame, &tokens.join(" ")).is_ok() && p.is_solved(&state);
+    if !ok {
+        return Err(EngineError::new(
+            ErrorKind::Internal,
+            "internal error: the answer written in the user's frame does not solve the input",
+        ));
+    }
+    Ok(tokens)
+}
+
+fn notation_name(puzzle: PuzzleId, notation: Notation) -> &'static str {
+    match (puzzle, notation) {
+        (PuzzleId::Kilominx, Notation::Standard) => "cubing",
+        (PuzzleId::Kilominx, Notation::Seed) => "seed",
+        (PuzzleId::Supercube(_), Notation::Seed) => "paper",
+        _ => "wca",
+    }
+}
+
+fn stats_details<M>(s: &Solution<M>) -> Map<String, Value> {
+    let mut d = Map::new();
+    if !s.stats.breakdown.is_empty() {
+        let rows: Vec<Value> = s
+            .stats
+            .breakdown
+            .iter()
+            .map(|(label, count, value)| json!({ "label": label, "count": count, "value": value }))
+            .collect();
+        d.insert("breakdown".into(), Value::Array(rows));
+    }
+    if !s.stats.phases.is_empty() {
+        d.insert(
+            "phases".into(),
+            serde_json::to_value(&s.stats.phases).unwrap_or(Value::Null),
+        );
+    }
+    d
+}
+
+fn finish<P: Held>(
+    p: &P,
+    req: &SolveRequest,
+    entry: &SolverEntry,
+    ctx: &Ctx<'_>,
+    parsed: &Parsed<P>,
+    answer: Answer<P::Move>,
+    start: Instant,
+) -> Result<SolveReport, EngineError> {
+    let wall = start.elapsed().as_secs_f64();
+    let Some(best) = answer.solutions.first() else {
+        return Err(EngineError::new(
+            ErrorKind::Internal,
+            format!("the {} solver returned no solution", entry.id),
+        ));
+    };
+    let tokens = written(p, req, parsed, &best.moves)?;
+    let metric: Metric = req.metric.into();
+    let tables_seconds = *ctx.tables_seconds.lock().unwrap_or_else(|e| e.into_inner());
+    let search_seconds = if best.stats.elapsed.is_zero() {
+        (wall - tables_seconds).max(0.0)
+    } else {
+        best.stats.elapsed.as_secs_f64()
+    };
+    let mut details = stats_details(best);
+    for (k, v) in answer.details {
+        details.insert(k, v);
+    }
+    if answer.solutions.len() > 1 {
+        let mut all = Vec::with_capacity(answer.solutions.len());
+        for s in &answer.solutions {
+            all.push(Value::from(written(p, req, parsed, &s.moves)?.join(" ")));
+        }
+        details.insert("solutions".into(), Value::Array(all));
+    }
+    details.insert("options".into(), ctx.options.to_json());
+    Ok(SolveReport {
+        puzzle: req.puzzle,
+        solver: entry.id.to_string(),
+        input: req.input.clone(),
+        frame: if req.notation == Notation::Seed {
+            Frame::Reference
+        } else {
+            req.frame
+        },
+        notation: notation_name(req.puzzle, req.notation).to_string(),
+        solution: tokens.join(" "),
+        length: p.length(&best.moves, metric),
+        moves: tokens,
+        metric: req.metric.name().to_string(),
+        optimal: best.optimal,
+        verified: true,
+        search_seconds,
+        tables_seconds,
+        nodes: best.stats.nodes,
+        expanded: best.stats.expanded,
+        seed: answer.seed,
+        details: Value::Object(details),
+    })
+}

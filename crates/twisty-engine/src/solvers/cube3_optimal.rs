@@ -1,0 +1,91 @@
+//! The optimal 3x3x3 solver: IDA* over pattern databases or the symmetry-reduced coset
+//! table (`best`).
+
+use super::{bound_reporter, need};
+use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry, TableNeed};
+use crate::engine::Ctx;
+use crate::error::EngineError;
+use crate::options::{OptionSpec, Resolved};
+use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_search::Origin;
+use twisty_solvers::optimal::cube3::{Cube3Optimal, HeuristicKind};
+
+pub(super) const ENTRY: SolverEntry = SolverEntry {
+    id: "optimal",
+    aliases: &["ida", "korf"],
+    family: PuzzleFamily::Cube3,
+    default: false,
+    optimal: true,
+    multithreaded: true,
+    summary: "optimal (fewest moves) by IDA*; `best` (2.4 GiB, built once) takes seconds per random state",
+    max_length: 30,
+    options,
+    tables,
+    runner: Runner::Cube3(run),
+};
+
+const HEURISTICS: &[&str] = &[
+    "best",
+    "best-tiny",
+    "korf",
+    "korf-inverse",
+    "small",
+    "small-inverse",
+];
+
+fn options() -> Vec<OptionSpec> {
+    vec![
+        OptionSpec::choice(
+            "heuristic",
+            HEURISTICS,
+            "best",
+            "the pattern databases or coset table guiding the search",
+        ),
+        OptionSpec::flag("all", "every optimal solution, not only the first"),
+    ]
+}
+
+fn kind(o: &Resolved) -> Result<HeuristicKind, EngineError> {
+    let name = o.str("heuristic").unwrap_or("best");
+    HeuristicKind::parse(name).ok_or_else(|| EngineError::usage(format!("unknown 3x3x3 heuristic `{name}`")))
+}
+
+/// Build seconds per entry on two idle cores (BENCHMARKS.md).
+fn rate(k: HeuristicKind) -> f64 {
+    match k {
+        HeuristicKind::Best | HeuristicKind::BestTiny => 1.2e-7,
+        _ => 5.0e-8,
+    }
+}
+
+fn tables(o: &Resolved) -> Vec<TableNeed> {
+    kind(o)
+        .map(|k| k.specs().into_iter().map(|s| need(s, rate(k))).collect())
+        .unwrap_or_default()
+}
+
+fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
+    let k = kind(ctx.options)?;
+    let needs = tables(ctx.options);
+    let solver = ctx.load(
+        &format!("3x3/{}", k.name()),
+        "the optimal 3x3x3 solver",
+        &needs,
+        |cache, progress| {
+            let s = Cube3Optimal::new(cache, k, progress)?;
+            let origins: Vec<(String, Origin)> = s
+                .tables()
+                .iter()
+                .map(|t| (t.table.spec.file_name(), t.origin.clone()))
+                .collect();
+            Ok((s, origins))
+        },
+    )?;
+    let all = ctx.options.flag("all");
+    let sols = solver.solve_with(state, &ctx.limits, all, bound_reporter(ctx))?;
+    Ok(Answer {
+        solutions: sols,
+        details: Default::default(),
+        seed: None,
+    })
+}

@@ -1,0 +1,51 @@
+//! The fast Kilominx solver: three phases of piece tables, then shorter solutions until
+//! the time budget ends.
+
+use super::need;
+use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry, TableNeed};
+use crate::engine::Ctx;
+use crate::options::{OptionSpec, Resolved};
+use std::sync::Arc;
+use twisty_core::kilominx::{KiloMove, KiloState};
+use twisty_solvers::kilominx_fast::{specs, KilominxFast};
+
+pub(super) const ENTRY: SolverEntry = SolverEntry {
+    id: "fast",
+    aliases: &["multi-phase", "phases"],
+    family: PuzzleFamily::Kilominx,
+    default: true,
+    optimal: false,
+    multithreaded: false,
+    summary: "multi-phase Kilominx solver: a first solution in milliseconds, shorter ones until the time budget (default 1 s)",
+    max_length: 200,
+    options: Vec::<OptionSpec>::new,
+    tables,
+    runner: Runner::Kilominx(run),
+};
+
+fn tables(_: &Resolved) -> Vec<TableNeed> {
+    specs().into_iter().map(|s| need(s, 5.0e-8)).collect()
+}
+
+/// The loaded solver.
+pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<KilominxFast>, crate::EngineError> {
+    ctx.load(
+        "kilominx/fast",
+        "the fast Kilominx solver",
+        &tables(ctx.options),
+        |cache, progress| {
+            let s = KilominxFast::new(cache, progress)?;
+            let origins = s
+                .origins()
+                .into_iter()
+                .map(|(spec, o)| (spec.file_name(), o))
+                .collect();
+            Ok((s, origins))
+        },
+    )
+}
+
+fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
+    let solver = load(ctx)?;
+    Ok(Answer::one(solver.solve_state(state, &ctx.limits)?))
+}

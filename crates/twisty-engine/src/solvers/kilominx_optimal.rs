@@ -1,0 +1,68 @@
+//! The optimal Kilominx solver (seed 000's design, made faster): IDA* over face and
+//! 6-cubie pattern databases.
+
+use super::{bound_reporter, need};
+use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry, TableNeed};
+use crate::engine::Ctx;
+use crate::options::{OptionSpec, Resolved};
+use twisty_core::kilominx::{KiloMove, KiloState};
+use twisty_solvers::optimal::kilominx::{specs, KilominxOptimal};
+
+pub(super) const ENTRY: SolverEntry = SolverEntry {
+    id: "optimal",
+    aliases: &["ida"],
+    family: PuzzleFamily::Kilominx,
+    default: false,
+    optimal: true,
+    multithreaded: true,
+    summary: "optimal Kilominx by IDA* over pattern databases (`best`: 7.4 GiB built once in about 15 min)",
+    max_length: 40,
+    options,
+    tables,
+    runner: Runner::Kilominx(run),
+};
+
+const HEURISTICS: &[&str] = &["best", "faces", "seed", "sparse"];
+
+fn options() -> Vec<OptionSpec> {
+    vec![OptionSpec::choice(
+        "heuristic",
+        HEURISTICS,
+        "best",
+        "best (face + two 6-cubie tables), faces, seed (the seed's own databases) or sparse (small, tests)",
+    )]
+}
+
+fn tables(o: &Resolved) -> Vec<TableNeed> {
+    let h = o.str("heuristic").unwrap_or("best");
+    specs(h)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| {
+            let rate = if s.entry_bits == 2 { 3.0e-8 } else { 4.5e-8 };
+            need(s, rate)
+        })
+        .collect()
+}
+
+fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
+    let h = ctx.options.str("heuristic").unwrap_or("best").to_string();
+    let needs = tables(ctx.options);
+    let solver = ctx.load(
+        &format!("kilominx/{h}"),
+        "the optimal Kilominx solver",
+        &needs,
+        |cache, progress| {
+            let s = KilominxOptimal::new_with_progress(cache, &h, progress)?;
+            let origins = s
+                .pdbs()
+                .iter()
+                .map(|p| (p.spec().file_name(), p.origin.clone()))
+                .collect();
+            Ok((s, origins))
+        },
+    )?;
+    let mut report = bound_reporter(ctx);
+    let sol = solver.solve_with(state, &ctx.limits, |b| report(b))?;
+    Ok(Answer::one(sol))
+}

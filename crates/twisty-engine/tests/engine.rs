@@ -1,0 +1,189 @@
+//! The engine end to end: every quick solver of every puzzle answers a real input with a
+//! report valid against the JSON Schema, verified in the user's frame; bad requests get
+//! typed errors.
+
+use serde_json::Value;
+use twisty_engine::{
+    solvers_for, Engine, EngineConfig, ErrorKind, Frame, Notation, PuzzleId, Quiet, SolveRequest,
+};
+
+fn engine(dir: &std::path::Path) -> Engine {
+    Engine::new(EngineConfig {
+        tables_dir: dir.to_path_buf(),
+        ..EngineConfig::default()
+    })
+}
+
+fn schema() -> jsonschema::Validator {
+    let text = include_str!("../schema/solve-report.schema.json");
+    let v: Value = serde_json::from_str(text).expect("the schema is JSON");
+    jsonschema::validator_for(&v).expect("the schema compiles")
+}
+
+fn assert_valid(schema: &jsonschema::Validator, v: &Value) {
+    let errors: Vec<String> = schema.iter_errors(v).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{v}\n{errors:?}");
+}
+
+/// Requests for every solver that answers in well under a second with small tables.
+fn quick_requests() -> Vec<SolveRequest> {
+    let mut v = vec![
+        SolveRequest::new(PuzzleId::Cube3, "R U R' U' F2 D"),
+        SolveRequest::new(PuzzleId::Cube3, "R U F").solver("thistlethwaite"),
+        SolveRequest::new(PuzzleId::Cube3, "R U F2")
+            .solver("optimal")
+            .option("heuristic", "small"),
+        SolveRequest::new(PuzzleId::Cube3, "R U F").solver("greedy"),
+        SolveRequest::new(PuzzleId::Cube3, "R U")
+            .solver("pso")
+            .option("particles", 5)
+            .option("iterations", 50),
+        SolveRequest::new(PuzzleId::Cube3, "R U")
+            .solver("aco")
+            .option("ants", 5)
+            .option("iterations", 20),
+        SolveRequest::new(PuzzleId::Cube3, "R U")
+            .solver("dkho")
+            .option("krill", 5)
+            .option("iterations", 20),
+        SolveRequest::new(PuzzleId::Cube2, "R U R' F2 U"),
+        SolveRequest::new(PuzzleId::Kilominx, "R U F"),
+        SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'").option("attempts", 2),
+    ];
+    for r in &mut v {
+        r.seed = Some(7);
+        r.timeout = Some(20.0);
+    }
+    v
+}
+
+#[test]
+fn every_quick_solver_answers_with_a_schema_valid_verified_report() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine(dir.path());
+    let schema = schema();
+    let mut seen = std::collections::BTreeSet::new();
+    for req in quick_requests() {
+        let r = e
+            .solve(&req, &Quiet)
+            .unwrap_or_else(|err| panic!("{:?} {}: {err}", req.solver, req.input));
+        assert!(r.verified);
+        assert_eq!(r.moves.len() as u32, r.length, "{r:?}");
+        assert_eq!(r.solution, r.moves.join(" "));
+        assert_valid(&schema, &r.to_json());
+        seen.insert((r.puzzle, r.solver.clone()));
+    }
+    // Every solver of the catalog except the ones with large tables was run.
+    for p in [
+        PuzzleId::Cube3,
+        PuzzleId::Cube2,
+        PuzzleId::Kilominx,
+        PuzzleId::Supercube(2),
+    ] {
+        for s in solvers_for(p) {
+            let big = s.info().tables.iter().map(|t| t.bytes).sum::<u64>() > 100 << 20;
+            assert!(
+                big || seen.contains(&(p, s.id.to_string())),
+                "{p} {} not exercised",
+                s.id
+            );
+        }
+    }
+}
+
+#[test]
+fn errors_are_typed_and_schema_valid() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine(dir.path());
+    let schema = schema();
+    let cases = [
+        (SolveRequest::new(PuzzleId::Cube3, "R U Q"), ErrorKind::Parse),
+        (
+            SolveRequest::new(PuzzleId::Cube3, "R").solver("bogus"),
+            ErrorKind::Usage,
+        ),
+        (
+            SolveRequest::new(PuzzleId::Cube2, "R").option("heuristic", "korf"),
+            ErrorKind::Usage,
+        ),
+        (
+            SolveRequest::new(PuzzleId::Cube3, "R").option("probes", -3),
+            ErrorKind::Usage,
+        ),
+        (
+            SolveRequest {
+                timeout: Some(1e30),
+                ..SolveRequest::new(PuzzleId::Cube3, "R")
+            },
+            ErrorKind::Usage,
+        ),
+        (
+            SolveRequest {
+                max_length: Some(1000),
+                ..SolveRequest::new(PuzzleId::Cube3, "R")
+            },
+            ErrorKind::Usage,
+        ),
+        (
+            SolveRequest::new(
+                PuzzleId::Cube3,
+                "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBF",
+            ),
+            ErrorKind::ImpossibleState,
+        ),
+        (
+            SolveRequest::new(
+                PuzzleId::Cube3,
+                "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+                    .replacen("UUU", "UUR", 1)
+                    .replacen("RRRRRRRRR", "URRRRRRRR", 1),
+            ),
+            ErrorKind::ImpossibleState,
+        ),
+        (
+            SolveRequest::new(PuzzleId::Cube3, "R").solver("optimal"),
+            ErrorKind::Tables,
+        ),
+    ];
+    for (req, kind) in cases {
+        let err = e.solve(&req, &Quiet).expect_err(&req.input);
+        assert_eq!(err.kind, kind, "{}: {err}", req.input);
+        let record = serde_json::json!({ "error": err });
+        assert_valid(&schema, &record);
+    }
+}
+
+#[test]
+fn large_tables_are_not_built_behind_the_users_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let err = engine(dir.path())
+        .solve(
+            &SolveRequest::new(PuzzleId::Cube3, "R U").solver("optimal"),
+            &Quiet,
+        )
+        .expect_err("the best table is 2.4 GiB");
+    assert_eq!(err.kind, ErrorKind::Tables);
+    assert!(
+        err.message
+            .contains("twisty tables build --puzzle 3x3 --heuristic best"),
+        "{err}"
+    );
+    assert!(err.message.contains("GiB"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0), 0);
+}
+
+#[test]
+fn reference_frame_and_seed_notation_are_available() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine(dir.path());
+    let mut req = SolveRequest::new(PuzzleId::Cube2, "R U");
+    req.frame = Frame::Reference;
+    let r = e.solve(&req, &Quiet).expect("solves");
+    assert_eq!(r.frame, Frame::Reference);
+    let mut seed = SolveRequest::new(PuzzleId::Kilominx, "U L F");
+    seed.notation = Notation::Seed;
+    seed.timeout = Some(5.0);
+    let r = e.solve(&seed, &Quiet).expect("solves");
+    assert_eq!((r.notation.as_str(), r.frame), ("seed", Frame::Reference));
+    assert!(r.length <= 3, "{r:?}");
+}
