@@ -28,6 +28,10 @@ pub struct GlobalArgs {
     /// Colour output: auto (terminal and no NO_COLOR), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
     pub colour: ColourChoice,
+    /// Build missing tables over 100 MiB when a solve needs them (they are otherwise
+    /// refused with their size, build time and the `twisty tables build` command).
+    #[arg(long, global = true)]
+    pub build_tables: bool,
 }
 
 /// When to print ANSI colours.
@@ -106,27 +110,31 @@ pub enum PuzzleKind {
 impl FromStr for PuzzleKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let l = s.to_ascii_lowercase();
-        Ok(match l.as_str() {
-            "3x3" | "3x3x3" | "333" | "cube" => PuzzleKind::Cube3,
-            "2x2" | "2x2x2" | "222" => PuzzleKind::Cube2,
-            "kilominx" | "kilo" => PuzzleKind::Kilominx,
-            _ => {
-                if let Some(n) = l.strip_prefix("supercube:") {
-                    let n: usize = n.parse().map_err(|_| {
-                        format!("`{s}`: the supercube size must be a number, e.g. supercube:4")
-                    })?;
-                    if !(2..=16).contains(&n) {
-                        return Err(format!("`{s}`: the supercube size must be between 2 and 16"));
-                    }
-                    PuzzleKind::Supercube(n)
-                } else {
-                    return Err(format!(
-                        "unknown puzzle `{s}`: expected 3x3, 2x2, kilominx or supercube:N (2 ≤ N ≤ 16)"
-                    ));
-                }
-            }
-        })
+        let id: twisty_engine::PuzzleId = s.parse().map_err(|e: twisty_engine::EngineError| e.message)?;
+        Ok(PuzzleKind::from(id))
+    }
+}
+
+impl From<twisty_engine::PuzzleId> for PuzzleKind {
+    fn from(id: twisty_engine::PuzzleId) -> Self {
+        match id {
+            twisty_engine::PuzzleId::Cube3 => PuzzleKind::Cube3,
+            twisty_engine::PuzzleId::Cube2 => PuzzleKind::Cube2,
+            twisty_engine::PuzzleId::Kilominx => PuzzleKind::Kilominx,
+            twisty_engine::PuzzleId::Supercube(n) => PuzzleKind::Supercube(usize::from(n)),
+        }
+    }
+}
+
+impl PuzzleKind {
+    /// The engine's id of this puzzle.
+    pub fn id(self) -> twisty_engine::PuzzleId {
+        match self {
+            PuzzleKind::Cube3 => twisty_engine::PuzzleId::Cube3,
+            PuzzleKind::Cube2 => twisty_engine::PuzzleId::Cube2,
+            PuzzleKind::Kilominx => twisty_engine::PuzzleId::Kilominx,
+            PuzzleKind::Supercube(n) => twisty_engine::PuzzleId::Supercube(n.min(255) as u8),
+        }
     }
 }
 
@@ -232,9 +240,19 @@ pub struct SolveArgs {
     /// Length metric.
     #[arg(long, value_enum, default_value_t = MetricArg::Htm)]
     pub metric: MetricArg,
-    /// Machine-readable output.
+    /// Machine-readable output: the engine's solve report (schema:
+    /// crates/twisty-engine/schema/solve-report.schema.json); errors as JSON too.
     #[arg(long)]
     pub json: bool,
+    /// The frame of the answer: `held` (as you hold the puzzle after the input; the
+    /// default) or `reference` (the solvers' internal fixed-piece frame).
+    #[arg(long, value_enum, default_value_t = FrameArg::Held)]
+    pub frame: FrameArg,
+    /// Notation of input and answer: `standard` (WCA; cubing.js's for the Kilominx) or
+    /// `seed` (the Kilominx seed's face names in its UFL-fixed frame; the supercube
+    /// paper's slice codes).
+    #[arg(long, value_enum, default_value_t = NotationArg::Standard)]
+    pub notation: NotationArg,
     /// Show the scramble being applied step by step, then the solution step by step.
     #[arg(long)]
     pub visualize: bool,
@@ -261,6 +279,26 @@ pub struct SolveArgs {
     /// Options of the supercube GA solver.
     #[command(flatten, next_help_heading = "Supercube GA (--puzzle supercube:N)")]
     pub ga: Box<crate::commands::supercube::GaArgs>,
+}
+
+/// The frame of an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FrameArg {
+    /// As the puzzle is held after the input.
+    Held,
+    /// The solvers' internal frame.
+    Reference,
+}
+
+/// A notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    /// WCA for cubes, cubing.js's for the Kilominx.
+    #[value(alias = "wca", alias = "cubing")]
+    Standard,
+    /// The seed program's notation.
+    #[value(alias = "paper")]
+    Seed,
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).

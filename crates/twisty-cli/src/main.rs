@@ -8,17 +8,23 @@ mod input;
 mod output;
 mod puzzles;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     output::exit_quietly_on_broken_pipe();
-    let cli = args::Cli::parse();
-    match commands::run(cli) {
+    let matches = args::Cli::command().get_matches();
+    let cli = match args::Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    match commands::run(cli, &matches) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("error: {e:#}");
+            if !e.printed {
+                eprintln!("error: {e:#}");
+            }
             ExitCode::from(code)
         }
     }

@@ -29,6 +29,7 @@ pub mod options;
 mod puzzle_id;
 mod report;
 mod request;
+pub mod scramble;
 mod solve;
 pub mod solvers;
 

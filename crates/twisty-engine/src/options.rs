@@ -115,10 +115,11 @@ impl OptionSpec {
 
     fn check(&self, v: &Value) -> Result<Value, String> {
         match &self.kind {
-            OptionKind::Bool => v
-                .as_bool()
-                .map(Value::Bool)
-                .ok_or_else(|| "must be true or false".to_string()),
+            OptionKind::Bool => match v {
+                Value::Bool(b) => Ok(Value::Bool(*b)),
+                Value::String(s) if s == "true" || s == "false" => Ok(Value::Bool(s == "true")),
+                _ => Err("must be true or false".to_string()),
+            },
             OptionKind::Int { min, max } => {
                 let n = match v {
                     Value::Number(n) => n.as_i64().or_else(|| {

@@ -13,7 +13,6 @@ pub mod scramble;
 pub mod serve;
 pub mod show;
 pub mod solve;
-pub mod solve_all;
 pub mod supercube;
 pub mod swarm;
 pub mod tables;
@@ -35,6 +34,8 @@ pub struct CliError {
     pub error: anyhow::Error,
     /// Whether this is a usage error (exit code 2).
     pub usage: bool,
+    /// Whether the error was already printed (as JSON on stdout).
+    pub printed: bool,
 }
 
 impl CliError {
@@ -43,6 +44,7 @@ impl CliError {
         CliError {
             error: e.into(),
             usage: true,
+            printed: false,
         }
     }
 
@@ -51,6 +53,7 @@ impl CliError {
         CliError {
             error: e.into(),
             usage: false,
+            printed: false,
         }
     }
 
@@ -86,6 +89,17 @@ impl From<twisty_core::InvalidState> for CliError {
     }
 }
 
+impl From<twisty_engine::EngineError> for CliError {
+    fn from(e: twisty_engine::EngineError) -> Self {
+        let usage = e.kind.is_usage();
+        CliError {
+            error: anyhow::Error::new(e),
+            usage,
+            printed: false,
+        }
+    }
+}
+
 impl From<twisty_solvers::SolveError> for CliError {
     fn from(e: twisty_solvers::SolveError) -> Self {
         CliError::failure(e)
@@ -116,6 +130,10 @@ pub struct Ctx {
     pub cancel: Arc<AtomicBool>,
     /// Refuse to build or load tables larger than this many bytes.
     pub max_memory: Option<u64>,
+    /// Build missing tables over 100 MiB when a solve needs them (`--build-tables`).
+    pub build_tables: bool,
+    /// The engine (tables loaded once per process), made on first use.
+    engine: std::sync::OnceLock<Arc<twisty_engine::Engine>>,
 }
 
 impl Ctx {
@@ -143,7 +161,23 @@ impl Ctx {
             progress: std::io::stderr().is_terminal(),
             cancel,
             max_memory: None,
+            build_tables: global.build_tables,
+            engine: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The engine over this invocation's table cache.
+    pub fn engine(&self) -> Arc<twisty_engine::Engine> {
+        self.engine
+            .get_or_init(|| {
+                Arc::new(twisty_engine::Engine::new(twisty_engine::EngineConfig {
+                    tables_dir: self.tables_dir.clone(),
+                    max_memory: self.max_memory,
+                    build_large_tables: self.build_tables,
+                    progress: self.progress,
+                }))
+            })
+            .clone()
     }
 }
 
@@ -152,8 +186,8 @@ pub fn default_tables_dir() -> PathBuf {
     twisty_search::default_dir()
 }
 
-/// Runs the parsed command line.
-pub fn run(cli: Cli) -> CliResult {
+/// Runs the parsed command line; `matches` tells which flags were given.
+pub fn run(cli: Cli, matches: &clap::ArgMatches) -> CliResult {
     let ctx = Ctx::new(&cli.global);
     if let Some(t) = ctx.threads {
         if t == 0 {
@@ -165,7 +199,7 @@ pub fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Scramble(a) => puzzles::scramble(&ctx, &a),
         Command::Show(a) => puzzles::show(&ctx, &a),
-        Command::Solve(a) => puzzles::solve(&ctx, &a),
+        Command::Solve(a) => puzzles::solve(&ctx, &a, matches.subcommand_matches("solve")),
         Command::Tables(a) => puzzles::tables(&ctx, &a),
         Command::Bench(a) => puzzles::bench(&ctx, &a),
         Command::Play(a) => puzzles::play(&ctx, &a),

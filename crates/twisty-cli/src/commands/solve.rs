@@ -1,151 +1,276 @@
-//! `twisty solve`: solve a state with the chosen solver and print a verified solution.
+//! `twisty solve`: one request to the engine, its report drawn for people or printed as JSON.
 
-use crate::args::SolveArgs;
+use crate::args::{FrameArg, NotationArg, SolveArgs, StateArgs};
 use crate::commands::{CliError, CliResult, Ctx};
-use crate::input::load_state;
 use crate::output::{human_duration, print_json};
-use crate::puzzles::CliPuzzle;
-use std::time::Instant;
+use clap::parser::ValueSource;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use twisty_core::rng::{fresh_seed, seeded_rng};
-use twisty_core::Metric;
+use twisty_engine::scramble::{default_length, random_moves, random_state};
+use twisty_engine::{
+    solvers_for, EngineError, Event, Frame, MetricName, Notation, Observer, Options, PuzzleId, SolveReport,
+    SolveRequest,
+};
 
-/// Runs `twisty solve` for puzzle `p`.
-pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &SolveArgs) -> CliResult {
-    let names = p.solver_names();
-    if names.is_empty() {
-        return Err(CliError::failure(anyhow::anyhow!(
-            "no solver for the {} is available yet",
-            p.name()
-        )));
-    }
-    let solver = match args.solver.as_deref() {
-        // `--heuristic` names tables of the optimal solver: it implies that solver.
-        None if args.heuristic.is_some() && names.contains(&"optimal") => "optimal",
-        None => names[0],
-        Some("list") => {
-            println!(
-                "solvers for {}: {} (default: {})",
-                p.name(),
-                names.join(", "),
-                names[0]
-            );
-            return Ok(());
-        }
-        Some(s) => names.iter().copied().find(|n| *n == s).ok_or_else(|| {
-            CliError::usage(anyhow::anyhow!(
-                "unknown solver `{s}` for {}: expected one of {}",
-                p.name(),
-                names.join(", ")
-            ))
-        })?,
-    };
-    if let Some(t) = args.timeout {
-        if !(t.is_finite() && t > 0.0) {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "--timeout must be a positive number of seconds"
-            )));
+/// Prints the engine's progress on stderr: table builds, notes, finished bounds, steps.
+struct CliObserver {
+    /// Print bounds and steps (not with `--json`).
+    verbose: bool,
+    /// The spinner of step events, when stderr is a terminal.
+    spinner: Mutex<Option<indicatif::ProgressBar>>,
+}
+
+impl Observer for CliObserver {
+    fn event(&self, e: &Event) {
+        match e {
+            Event::Tables { message } | Event::Note { message } => eprintln!("{message}"),
+            Event::Bound {
+                bound,
+                nodes,
+                elapsed,
+                total,
+            } if self.verbose => {
+                let secs = elapsed.as_secs_f64().max(1e-9);
+                eprintln!(
+                    "no solution of {bound} moves: {nodes} nodes in {secs:.2} s ({:.1} M nodes/s, {:.1} s total)",
+                    *nodes as f64 / secs / 1e6,
+                    total.as_secs_f64()
+                );
+            }
+            Event::Step { message } => {
+                if let Some(pb) = self.spinner.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+                    pb.set_message(message.clone());
+                    pb.tick();
+                }
+            }
+            _ => {}
         }
     }
-    let mut seed_used = None;
-    let (state, scramble) = if let Some(n) = args.random {
-        let seed = args.seed.unwrap_or_else(fresh_seed);
-        seed_used = Some(seed);
-        let mut rng = seeded_rng(seed);
-        let n = if n == 0 { p.scramble_length() } else { n };
-        let moves = p.random_moves(&mut rng, n);
-        (p.state_after(&moves), Some(moves))
-    } else if args.random_state {
-        let seed = args.seed.unwrap_or_else(fresh_seed);
-        seed_used = Some(seed);
-        let mut rng = seeded_rng(seed);
-        (p.random_state(&mut rng), None)
-    } else {
-        let l = load_state(p, &args.state)?;
-        (l.state, l.moves)
-    };
-    if !args.json {
-        if let Some(seed) = seed_used {
-            eprintln!("seed: {seed}");
+}
+
+/// The text of the input: a state string, a file's contents, or the MOVES arguments.
+pub fn input_text(state: &StateArgs) -> CliResult<String> {
+    if let Some(f) = &state.facelets {
+        return Ok(f.clone());
+    }
+    if let Some(f) = &state.file {
+        return crate::input::read_file(f);
+    }
+    if state.moves.len() == 1 {
+        let p = std::path::Path::new(&state.moves[0]);
+        if (state.moves[0].contains('/') || state.moves[0].contains('.')) && p.is_file() {
+            return crate::input::read_file(p);
         }
-        if args.random.is_some() {
-            if let Some(m) = &scramble {
-                println!("Scramble: {}", p.format_moves(m));
+    }
+    Ok(state.moves.join(" "))
+}
+
+/// The solver options given on the command line, by the engine's option names.
+fn given_options(matches: Option<&clap::ArgMatches>) -> Options {
+    let mut out = Options::new();
+    let Some(m) = matches else {
+        return out;
+    };
+    let mut names: Vec<&'static str> = twisty_engine::solvers::ALL
+        .iter()
+        .flat_map(|e| (e.options)().into_iter().map(|s| s.name))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        if m.value_source(name) != Some(ValueSource::CommandLine) {
+            continue;
+        }
+        if let Ok(Some(mut raw)) = m.try_get_raw(name) {
+            if let Some(v) = raw.next() {
+                out.insert(
+                    name.to_string(),
+                    serde_json::Value::from(v.to_string_lossy().into_owned()),
+                );
             }
         }
     }
-    if args.all {
-        return crate::commands::solve_all::run(ctx, p, solver, &state, scramble.as_deref(), seed_used, args);
-    }
-    let start = Instant::now();
-    let sol = p.solve(ctx, solver, &state, args)?;
-    let wall = start.elapsed();
-    twisty_solvers::verify(p, &state, &sol.moves)?;
-    let metric: Metric = args.metric.into();
-    let length = p.length(&sol.moves, metric);
-    let metric_name = match metric {
-        Metric::Htm => "HTM",
-        Metric::Qtm => "QTM",
+    out
+}
+
+/// The request `args` describe (drawing a random input when asked).
+pub fn request(
+    ctx: &Ctx,
+    args: &SolveArgs,
+    matches: Option<&clap::ArgMatches>,
+) -> CliResult<(SolveRequest, Option<u64>)> {
+    let puzzle = args.puzzle.id();
+    let notation = match args.notation {
+        NotationArg::Standard => Notation::Standard,
+        NotationArg::Seed => Notation::Seed,
     };
-    let elapsed = if sol.stats.elapsed.is_zero() {
-        wall
+    let mut input_seed = None;
+    let input = if let Some(n) = args.random {
+        let seed = args.seed.unwrap_or_else(fresh_seed);
+        input_seed = Some(seed);
+        let n = if n == 0 { default_length(puzzle) } else { n };
+        random_moves(puzzle, n, notation, &mut seeded_rng(seed))?.scramble
+    } else if args.random_state {
+        let seed = args.seed.unwrap_or_else(fresh_seed);
+        input_seed = Some(seed);
+        let s = random_state(&ctx.engine(), puzzle, notation, &mut seeded_rng(seed))?;
+        s.state.unwrap_or(s.scramble)
     } else {
-        sol.stats.elapsed
+        input_text(&args.state)?
+    };
+    let req = SolveRequest {
+        puzzle,
+        input,
+        solver: args.solver.clone(),
+        options: given_options(matches),
+        max_length: args.max_length,
+        timeout: args.timeout,
+        metric: match args.metric {
+            crate::args::MetricArg::Htm => MetricName::Htm,
+            crate::args::MetricArg::Qtm => MetricName::Qtm,
+        },
+        threads: ctx.threads,
+        seed: args.seed,
+        frame: match args.frame {
+            FrameArg::Held => Frame::Held,
+            FrameArg::Reference => Frame::Reference,
+        },
+        notation,
+        cancel: Some(ctx.cancel.clone()),
+    };
+    Ok((req, input_seed))
+}
+
+/// `--solver list`: the catalog for the puzzle.
+fn list(puzzle: PuzzleId) {
+    println!("solvers for the {}:", puzzle.title());
+    for e in solvers_for(puzzle) {
+        let info = e.info();
+        println!(
+            "  {}{}{} — {}",
+            e.id,
+            if e.default { " (default)" } else { "" },
+            if e.optimal { " [optimal]" } else { "" },
+            e.summary
+        );
+        for o in &info.options {
+            println!("      --{} ({}): {}", o.name.replace('_', "-"), o.default, o.help);
+        }
+    }
+}
+
+/// Runs `twisty solve`.
+pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> CliResult {
+    if args.solver.as_deref() == Some("list") {
+        list(args.puzzle.id());
+        return Ok(());
+    }
+    let (mut req, input_seed) = request(ctx, args, matches)?;
+    if args.all {
+        req.options.insert("all".into(), serde_json::Value::Bool(true));
+    }
+    if req.solver.is_none() && req.options.contains_key("heuristic") {
+        // `--heuristic` names tables of the optimal solver: it implies that solver.
+        req.solver = Some("optimal".into());
+    }
+    if !args.json {
+        if let Some(seed) = input_seed {
+            eprintln!("seed: {seed}");
+        }
+        if args.random.is_some() {
+            println!("Scramble: {}", req.input);
+        }
+    }
+    let spinner = (ctx.progress && !args.json).then(|| {
+        let pb = indicatif::ProgressBar::new_spinner();
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        pb
+    });
+    let observer = CliObserver {
+        verbose: !args.json,
+        spinner: Mutex::new(spinner),
+    };
+    let start = Instant::now();
+    let result = ctx.engine().solve(&req, &observer);
+    if let Some(pb) = observer.spinner.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        pb.finish_and_clear();
+    }
+    let wall = start.elapsed();
+    let report = match result {
+        Ok(r) => r,
+        Err(e) if args.json => return json_error(e),
+        Err(e) => return Err(e.into()),
     };
     if args.json {
-        return print_json(&serde_json::json!({
-            "puzzle": p.name(),
-            "solver": solver,
-            "seed": seed_used,
-            "scramble": scramble.as_ref().map(|m| p.format_moves(m)),
-            "solution": p.format_moves(&sol.moves),
-            "length": length,
-            "metric": metric_name.to_ascii_lowercase(),
-            "optimal": sol.optimal,
-            "nodes": sol.stats.nodes,
-            "expanded": sol.stats.expanded,
-            "time_ms": elapsed.as_secs_f64() * 1e3,
-            "total_time_ms": wall.as_secs_f64() * 1e3,
-            "breakdown": sol.stats.breakdown,
-            "phases": sol.stats.phases,
-        }));
+        return print_json(&report.to_json());
     }
-    let text = p.format_moves(&sol.moves);
-    println!(
-        "Solution: {}",
-        if text.is_empty() {
-            "(already solved)"
-        } else {
-            &text
+    if report.seed.is_some() && args.seed.is_none() {
+        eprintln!("solver seed: {}", report.seed.unwrap_or_default());
+    }
+    print_human(&report, wall);
+    if args.groups {
+        crate::commands::visualize::groups(ctx, &req, &report)?;
+    }
+    if args.visualize {
+        crate::commands::visualize::run(ctx, &req, &report, args.delay)?;
+    }
+    Ok(())
+}
+
+/// Prints an error as the engine's JSON error record on stdout and fails with its exit code.
+fn json_error(e: EngineError) -> CliResult {
+    print_json(&serde_json::json!({ "error": e }))?;
+    let mut err: CliError = e.into();
+    err.printed = true;
+    Err(err)
+}
+
+fn print_human(r: &SolveReport, wall: Duration) {
+    let metric = r.metric.to_uppercase();
+    if let Some(all) = r.details.get("solutions").and_then(|v| v.as_array()) {
+        println!("{} optimal solution(s) of {} {metric}:", all.len(), r.length);
+        for s in all {
+            let t = s.as_str().unwrap_or_default();
+            println!("{}", if t.is_empty() { "(already solved)" } else { t });
         }
-    );
-    println!(
-        "Length: {length} {metric_name}{}",
-        if sol.optimal { " (optimal)" } else { "" }
-    );
-    let mut line = format!("Solver: {solver}  Time: {}", human_duration(elapsed));
-    if sol.stats.nodes > 0 {
-        line.push_str(&format!("  Nodes: {}", sol.stats.nodes));
-        let secs = elapsed.as_secs_f64();
-        if secs > 0.0 {
+    } else {
+        println!(
+            "Solution: {}",
+            if r.solution.is_empty() {
+                "(already solved)"
+            } else {
+                &r.solution
+            }
+        );
+        println!(
+            "Length: {} {metric}{}",
+            r.length,
+            if r.optimal { " (optimal)" } else { "" }
+        );
+    }
+    let search = Duration::from_secs_f64(r.search_seconds);
+    let mut line = format!("Solver: {}  Time: {}", r.solver, human_duration(search));
+    if r.nodes > 0 {
+        line.push_str(&format!("  Nodes: {}", r.nodes));
+        if r.search_seconds > 0.0 {
             line.push_str(&format!(
                 "  ({:.2} M nodes/s)",
-                sol.stats.nodes as f64 / secs / 1e6
+                r.nodes as f64 / r.search_seconds / 1e6
             ));
         }
     }
-    if wall > elapsed + std::time::Duration::from_millis(5) {
+    if wall > search + Duration::from_millis(5) {
         line.push_str(&format!("  (total with tables: {})", human_duration(wall)));
     }
     println!("{line}");
-    if args.groups {
-        if sol.stats.phases.is_empty() {
-            eprintln!("note: --groups: the {solver} solver has no phases to report");
-        } else {
-            print!("{}", p.phase_report(&state, &sol.stats.phases, ctx.colour)?);
+    for key in ["swarm", "ga"] {
+        if let Some(obj) = r.details.get(key).and_then(|v| v.as_object()) {
+            let parts: Vec<String> = obj.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            println!("Details: {}", parts.join(", "));
         }
     }
-    if args.visualize {
-        crate::commands::visualize::run(ctx, p, &state, scramble.as_deref(), &sol.moves, args.delay)?;
-    }
-    Ok(())
 }

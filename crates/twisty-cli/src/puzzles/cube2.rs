@@ -106,14 +106,6 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
     commands::show::run(ctx, &Cube2, args)
 }
 
-/// `twisty solve` for the 2x2x2 (`--solver astar` reads its own input: see `commands::astar`).
-pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    if args.solver.as_deref() == Some("astar") {
-        return commands::astar::solve(ctx, args);
-    }
-    commands::solve::run(ctx, &Cube2, args)
-}
-
 /// `twisty play` for the 2x2x2.
 pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &Cube2, PuzzleKind::Cube2, args)

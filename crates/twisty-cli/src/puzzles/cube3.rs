@@ -98,21 +98,6 @@ impl CliPuzzle for Cube3 {
         Ok(TwoPhase::global().solve_with_probes(self, state, &limits, args.probes.unwrap_or(0))?)
     }
 
-    fn solve_all(
-        &self,
-        ctx: &Ctx,
-        solver: &str,
-        state: &CubieCube,
-        args: &SolveArgs,
-    ) -> CliResult<Vec<Solution<Cube3Move>>> {
-        if solver != "optimal" {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "--all needs --solver optimal (the {solver} solver finds one solution)"
-            )));
-        }
-        crate::puzzles::cube3_optimal::solve(ctx, state, args, true)
-    }
-
     fn phase_report(
         &self,
         state: &CubieCube,
@@ -162,11 +147,6 @@ pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
 /// `twisty show` for the 3x3x3.
 pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
     commands::show::run(ctx, &Cube3, args)
-}
-
-/// `twisty solve` for the 3x3x3.
-pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    commands::solve::run(ctx, &Cube3, args)
 }
 
 /// `twisty play` for the 3x3x3.

@@ -259,11 +259,6 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
     commands::show::run(ctx, &Kilominx, args)
 }
 
-/// `twisty solve` for the Kilominx.
-pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    commands::solve::run(ctx, &Kilominx, args)
-}
-
 /// `twisty play` for the Kilominx.
 pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &Kilominx, PuzzleKind::Kilominx, args)

@@ -50,20 +50,6 @@ pub trait CliPuzzle: Puzzle + Sync {
         args: &SolveArgs,
     ) -> CliResult<Solution<Self::Move>>;
 
-    /// Every optimal solution (`solve --all`); only some solvers support it.
-    fn solve_all(
-        &self,
-        _ctx: &Ctx,
-        solver: &str,
-        _state: &Self::State,
-        _args: &SolveArgs,
-    ) -> CliResult<Vec<Solution<Self::Move>>> {
-        Err(CliError::usage(anyhow::anyhow!(
-            "--all is not supported by the {solver} solver of the {} (use --puzzle 3x3 --solver optimal)",
-            self.name()
-        )))
-    }
-
     /// Sticker indices of the state string that belong to fixed pieces (centres, a fixed
     /// corner) and so cannot be edited.
     fn fixed_stickers(&self) -> Vec<usize> {
@@ -143,9 +129,13 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
     dispatch!(args.puzzle, show(ctx, args))
 }
 
-/// `twisty solve`.
-pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    dispatch!(args.puzzle, solve(ctx, args))
+/// `twisty solve`: through the engine (the 2x2x2 A*, which reads the seed's colour nets, has
+/// its own path until the engine takes it).
+pub fn solve(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> CliResult {
+    if args.puzzle == PuzzleKind::Cube2 && args.solver.as_deref() == Some("astar") {
+        return crate::commands::astar::solve(ctx, args);
+    }
+    crate::commands::solve::run(ctx, args, matches)
 }
 
 /// `twisty play`.

@@ -127,16 +127,6 @@ pub fn show(n: usize, ctx: &Ctx, args: &ShowArgs) -> CliResult {
     commands::show::run(ctx, &cube(n)?, args)
 }
 
-/// `twisty solve` for the N×N×N supercube.
-pub fn solve(n: usize, ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    if args.random_state {
-        return Err(CliError::usage(anyhow::anyhow!(
-            "the supercube has no random-state input: use --random [N] (100 random moves by default)"
-        )));
-    }
-    commands::solve::run(ctx, &cube(n)?, args)
-}
-
 /// `twisty play` for this puzzle.
 pub fn play(n: usize, ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &cube(n)?, PuzzleKind::Supercube(n), args)

@@ -49,3 +49,31 @@ fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
     let solver = load(ctx)?;
     Ok(Answer::one(solver.solve_state(state, &ctx.limits)?))
 }
+
+/// Node budget of the search for shorter solutions in a random-state scramble (about
+/// 20 ms; a node budget, not a time budget, so that a seed always gives the same scramble).
+const SCRAMBLE_NODES: u64 = 20_000;
+
+/// The inverse of a fast solution of `state`: a scramble that produces it.
+pub(crate) fn scramble(
+    engine: &crate::Engine,
+    state: &KiloState,
+) -> Result<Vec<KiloMove>, crate::EngineError> {
+    use twisty_core::kilominx::Kilominx;
+    use twisty_core::Puzzle;
+    let options = Resolved::default();
+    let ctx = Ctx {
+        engine,
+        options: &options,
+        limits: twisty_solvers::Limits {
+            max_nodes: Some(SCRAMBLE_NODES),
+            timeout: Some(std::time::Duration::from_secs(60)),
+            ..Default::default()
+        },
+        observer: &crate::Quiet,
+        seed: None,
+        tables_seconds: Default::default(),
+    };
+    let sol = load(&ctx)?.solve_state(state, &ctx.limits)?;
+    Ok(Kilominx.invert_all(&sol.moves))
+}

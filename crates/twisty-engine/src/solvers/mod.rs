@@ -4,7 +4,7 @@
 mod cube2_optimal;
 mod cube3_optimal;
 mod genetic;
-mod kilominx_fast;
+pub(crate) mod kilominx_fast;
 mod kilominx_optimal;
 pub mod swarm;
 mod thistlethwaite;

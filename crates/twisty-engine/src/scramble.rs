@@ -1,0 +1,173 @@
+//! Scrambles for every puzzle: random moves in canonical order, and uniformly random states
+//! written as the inverse of a solution — both in the notation the user reads (the seed's
+//! with [`Notation::Seed`]).
+
+use crate::engine::Engine;
+use crate::error::EngineError;
+use crate::observer::Quiet;
+use crate::puzzle_id::PuzzleId;
+use crate::request::{Notation, SolveRequest};
+use crate::Frame;
+use rand::Rng;
+use twisty_core::cube2::Cube2;
+use twisty_core::cube3::{facelets, Cube3};
+use twisty_core::kilominx::Kilominx;
+use twisty_core::supercube::Supercube;
+use twisty_core::{Held, Puzzle, TwistyRng};
+
+/// Largest random-move scramble.
+pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
+
+/// A scramble and, where the puzzle has one, the state string it produces.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Scramble {
+    /// The moves, in the requested notation.
+    pub scramble: String,
+    /// The state string (3x3x3 and 2x2x2 facelets, the supercube's hex code).
+    pub state: Option<String>,
+}
+
+/// The usual random-move scramble length of a puzzle.
+pub fn default_length(puzzle: PuzzleId) -> usize {
+    match puzzle {
+        PuzzleId::Cube3 => 25,
+        PuzzleId::Cube2 => 11,
+        PuzzleId::Kilominx => 30,
+        PuzzleId::Supercube(_) => twisty_core::supercube::SCRAMBLE_LENGTH,
+    }
+}
+
+fn write<P: Held>(p: &P, moves: &[P::Move], notation: Notation) -> String {
+    match notation {
+        Notation::Standard => p.held_moves(p.home_frame(), moves).join(" "),
+        Notation::Seed => p.format_moves(moves),
+    }
+}
+
+fn cube_string(p: PuzzleId, text: &str) -> Option<String> {
+    match p {
+        PuzzleId::Cube3 => Cube3
+            .parse_held(text)
+            .ok()
+            .map(|(s, _)| facelets::to_facelets(&s)),
+        PuzzleId::Cube2 => Cube2.parse_held(text).ok().map(|(s, _)| s.to_facelets()),
+        _ => None,
+    }
+}
+
+fn supercube(n: u8) -> Result<Supercube, EngineError> {
+    Supercube::new(usize::from(n)).map_err(|e| EngineError::usage(e.to_string()))
+}
+
+/// `n` random moves (never one face twice in a row, commuting faces in one order).
+pub fn random_moves(
+    puzzle: PuzzleId,
+    n: usize,
+    notation: Notation,
+    rng: &mut TwistyRng,
+) -> Result<Scramble, EngineError> {
+    if n > MAX_SCRAMBLE_LENGTH {
+        return Err(EngineError::usage(format!(
+            "a scramble may have at most {MAX_SCRAMBLE_LENGTH} moves, not {n}"
+        )));
+    }
+    let scramble = match puzzle {
+        PuzzleId::Cube3 => write(&Cube3, &Cube3.random_moves(rng, n), notation),
+        PuzzleId::Cube2 => write(&Cube2, &Cube2.random_moves(rng, n), notation),
+        PuzzleId::Kilominx => write(&Kilominx, &Kilominx.random_moves(rng, n), notation),
+        PuzzleId::Supercube(k) => {
+            let c = supercube(k)?;
+            let moves = c.random_moves(rng, n);
+            let text = write(&c, &moves, notation);
+            let code: String = c
+                .state_after(&moves)
+                .code()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            return Ok(Scramble {
+                scramble: text,
+                state: Some(code),
+            });
+        }
+    };
+    Ok(Scramble {
+        state: cube_string(puzzle, &scramble),
+        scramble,
+    })
+}
+
+/// A uniformly random state, written as the inverse of a solution: 3x3x3 two-phase,
+/// 2x2x2 optimal (at least 4 moves, as the WCA asks), Kilominx fast solver with a node
+/// budget (so a seed always gives the same scramble). The supercube has none.
+pub fn random_state(
+    engine: &Engine,
+    puzzle: PuzzleId,
+    notation: Notation,
+    rng: &mut TwistyRng,
+) -> Result<Scramble, EngineError> {
+    let solve_to_scramble = |input: String, solver: &str| -> Result<Scramble, EngineError> {
+        let mut req = SolveRequest::new(puzzle, input).solver(solver);
+        req.frame = Frame::Reference;
+        let r = engine.solve(&req, &Quiet)?;
+        let inverse = invert_tokens(puzzle, &r.solution)?;
+        let scramble = match puzzle {
+            PuzzleId::Kilominx => {
+                let moves = Kilominx.parse_moves(&inverse)?;
+                write(&Kilominx, &moves, notation)
+            }
+            _ => inverse,
+        };
+        Ok(Scramble {
+            state: cube_string(puzzle, &scramble),
+            scramble,
+        })
+    };
+    match puzzle {
+        PuzzleId::Cube3 => {
+            let s = Cube3.random_state(rng);
+            solve_to_scramble(facelets::to_facelets(&s), "two-phase")
+        }
+        PuzzleId::Cube2 => loop {
+            let s = Cube2.random_state(rng);
+            let sc = solve_to_scramble(s.to_facelets(), "optimal")?;
+            // WCA rule 4b3b: a 2x2x2 random-state scramble needs at least 4 moves.
+            if sc.scramble.split_whitespace().count() >= 4 {
+                return Ok(sc);
+            }
+        },
+        PuzzleId::Kilominx => {
+            let s = Kilominx.random_state(rng);
+            let fast = crate::solvers::kilominx_fast::scramble(engine, &s)?;
+            let scramble = match notation {
+                Notation::Standard => Kilominx.held_moves(Kilominx.home_frame(), &fast).join(" "),
+                Notation::Seed => Kilominx.format_moves(&fast),
+            };
+            Ok(Scramble {
+                scramble,
+                state: None,
+            })
+        }
+        PuzzleId::Supercube(_) => Err(EngineError::usage(
+            "the supercube has no random-state scrambles: use random moves",
+        )),
+    }
+}
+
+/// The inverse of a reference-frame move sequence written in the puzzle's notation.
+fn invert_tokens(puzzle: PuzzleId, text: &str) -> Result<String, EngineError> {
+    Ok(match puzzle {
+        PuzzleId::Cube3 => Cube3.format_moves(&Cube3.invert_all(&Cube3.parse_moves(text)?)),
+        PuzzleId::Cube2 => Cube2.format_moves(&Cube2.invert_all(&Cube2.parse_moves(text)?)),
+        PuzzleId::Kilominx => Kilominx.format_moves(&Kilominx.invert_all(&Kilominx.parse_moves(text)?)),
+        PuzzleId::Supercube(n) => {
+            let c = supercube(n)?;
+            c.format_moves(&c.invert_all(&c.parse_moves(text)?))
+        }
+    })
+}
+
+/// A random seed drawn from `rng` (for randomised solvers inside a scramble run).
+pub fn draw_seed(rng: &mut TwistyRng) -> u64 {
+    rng.random()
+}
