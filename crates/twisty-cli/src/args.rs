@@ -330,8 +330,12 @@ pub enum AStarGoal {
 
 impl SolveArgs {
     /// The defaults of `twisty solve --puzzle <puzzle>` followed by `extra` options (used by
-    /// `play`'s SOLVE command and by library-style callers).
-    pub fn from_words(puzzle: PuzzleKind, extra: &[&str]) -> Result<SolveArgs, clap::Error> {
+    /// `play`'s SOLVE command), with the matches that tell which flags were given.
+    pub fn from_words_with_matches(
+        puzzle: PuzzleKind,
+        extra: &[&str],
+    ) -> Result<(SolveArgs, clap::ArgMatches), clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
         #[derive(Debug, Parser)]
         #[command(name = "SOLVE", no_binary_name = true, disable_help_flag = true)]
         struct Wrapper {
@@ -341,7 +345,9 @@ impl SolveArgs {
         let puzzle = puzzle.to_string();
         let mut words = vec!["--puzzle", puzzle.as_str()];
         words.extend_from_slice(extra);
-        Wrapper::try_parse_from(words).map(|w| w.args)
+        let matches = Wrapper::command().try_get_matches_from(words)?;
+        let w = Wrapper::from_arg_matches(&matches)?;
+        Ok((w.args, matches))
     }
 }
 

@@ -192,7 +192,7 @@ fn tables_commands_detect_and_rebuild_corruption() {
         .args(["tables", "clean"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("removed 2"));
+        .stdout(predicate::str::contains("removed 1"));
 }
 
 #[test]

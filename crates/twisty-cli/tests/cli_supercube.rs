@@ -90,22 +90,17 @@ fn ga_solves_a_3x3x3_learns_and_reuses_macros() {
             "--seed",
             "2",
             "--simplify",
+            "--learn",
             "--json",
         ])
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let scramble = v["scramble"].as_str().unwrap().to_string();
+    let scramble = v["input"].as_str().unwrap().to_string();
     let solution = v["solution"].as_str().unwrap().to_string();
     assert_eq!(scramble.split(' ').count(), 100);
-    let breakdown = v["breakdown"].as_array().unwrap();
-    let get = |k: &str| {
-        breakdown
-            .iter()
-            .find(|b| b[0] == k)
-            .map(|b| b[1].as_u64().unwrap())
-            .unwrap()
-    };
+    let ga = &v["details"]["ga"];
+    let get = |k: &str| ga[k].as_u64().unwrap();
     assert_eq!(get("simplified_length") as usize, solution.split(' ').count());
     assert!(get("merged_length") >= get("simplified_length"));
     assert!(get("played_length") >= get("merged_length"));
@@ -133,8 +128,9 @@ fn ga_solves_a_3x3x3_learns_and_reuses_macros() {
             "--random",
             "--seed",
             "3",
-            "--no-learn",
+            "--macros",
         ])
+        .arg(dir.path().join("supercube-macros.tmac"))
         .assert()
         .success();
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
@@ -164,7 +160,7 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
     // A corrupt cache library is replaced, not trusted.
     std::fs::write(dir.path().join("supercube-macros.tmac"), b"junk").unwrap();
     twisty(dir.path())
-        .args(["solve", "-p", "supercube:2", "--random", "--seed", "1"])
+        .args(["solve", "-p", "supercube:2", "--random", "--seed", "1", "--learn"])
         .assert()
         .success()
         .stderr(predicate::str::contains("starting a new macro library"));
@@ -263,13 +259,7 @@ fn simplify_parallel_prints_the_merged_solution() {
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let merged = v["breakdown"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b[0] == "merged_length")
-        .map(|b| b[1].as_u64().unwrap())
-        .unwrap();
+    let merged = v["details"]["ga"]["merged_length"].as_u64().unwrap();
     let solution = v["solution"].as_str().unwrap();
     assert_eq!(solution.split(' ').count() as u64, merged);
     // No two moves of one slice with only same-axis moves between them are left.
@@ -283,7 +273,7 @@ fn simplify_parallel_prints_the_merged_solution() {
             assert_ne!(key(u), key(t), "{solution}");
         }
     }
-    let scramble = v["scramble"].as_str().unwrap();
+    let scramble = v["input"].as_str().unwrap();
     twisty(dir.path())
         .args([
             "show",

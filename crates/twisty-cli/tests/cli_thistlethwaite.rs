@@ -60,7 +60,7 @@ fn groups_in_json_and_search_phases() {
         SCRAMBLE,
     ]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let phases = v["phases"].as_array().unwrap();
+    let phases = v["details"]["phases"].as_array().unwrap();
     assert_eq!(phases.len(), 4);
     assert_eq!(phases[0]["name"], "G0 -> G1");
     let total: u64 = phases.iter().map(|p| p["length"].as_u64().unwrap()).sum();

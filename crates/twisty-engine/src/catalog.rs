@@ -123,6 +123,10 @@ pub struct SolverEntry {
     pub options: fn() -> Vec<OptionSpec>,
     /// The tables it needs with the given options.
     pub tables: fn(&Resolved) -> Vec<TableNeed>,
+    /// Loads (building if needed) its tables for the options of `ctx`.
+    pub prepare: fn(&Ctx<'_>) -> Result<(), EngineError>,
+    /// Values of its `heuristic` option whose tables differ (empty: one set of tables).
+    pub heuristics: &'static [&'static str],
     /// How it runs.
     pub runner: Runner,
 }

@@ -32,6 +32,7 @@ mod request;
 pub mod scramble;
 mod solve;
 pub mod solvers;
+pub mod tables;
 
 pub use catalog::{find, solvers_for, SolverEntry, SolverInfo};
 pub use engine::{human_seconds, Ctx, Engine, EngineConfig, LARGE_TABLE_BYTES};
@@ -41,4 +42,4 @@ pub use options::{OptionKind, OptionSpec, Options};
 pub use puzzle_id::{PuzzleId, MAX_SUPERCUBE, MIN_SUPERCUBE};
 pub use report::{Frame, SolveReport};
 pub use request::{MetricName, Notation, SolveRequest, MAX_INPUT_BYTES, MAX_TIMEOUT_SECONDS};
-pub use solve::{checked, MAX_THREADS};
+pub use solve::{checked, State, MAX_THREADS};

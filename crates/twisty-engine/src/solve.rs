@@ -27,6 +27,64 @@ impl Engine {
     /// Solves one request: the answer is verified on the input and written in the frame and
     /// notation the request asks for (by default as the user holds the puzzle).
     pub fn solve(&self, req: &SolveRequest, observer: &dyn Observer) -> Result<SolveReport, EngineError> {
+        let input = match req.puzzle {
+            PuzzleId::Cube3 => Input::Cube3(input::cube3(&req.input, req.notation)?),
+            PuzzleId::Cube2 => Input::Cube2(input::cube2(&req.input, req.notation)?),
+            PuzzleId::Kilominx => Input::Kilominx(input::kilominx(&req.input, req.notation)?),
+            PuzzleId::Supercube(n) => {
+                let cube = supercube(n)?;
+                let parsed = input::supercube(&cube, &req.input, req.notation)?;
+                Input::Supercube(cube, parsed)
+            }
+        };
+        self.solve_input(req, input, observer)
+    }
+
+    /// Solves a state the caller already holds (an interactive session, a Python puzzle
+    /// object) in the reference frame; `req.input` is only echoed in the report.
+    pub fn solve_state(
+        &self,
+        req: &SolveRequest,
+        state: State,
+        observer: &dyn Observer,
+    ) -> Result<SolveReport, EngineError> {
+        fn at_home<P: Held>(p: &P, state: P::State) -> Parsed<P> {
+            Parsed {
+                state,
+                frame: p.home_frame(),
+                from_state_string: true,
+            }
+        }
+        let input = match (req.puzzle, state) {
+            (PuzzleId::Cube3, State::Cube3(s)) => Input::Cube3(at_home(&Cube3, s)),
+            (PuzzleId::Cube2, State::Cube2(s)) => Input::Cube2(at_home(&Cube2, s)),
+            (PuzzleId::Kilominx, State::Kilominx(s)) => Input::Kilominx(at_home(&Kilominx, s)),
+            (PuzzleId::Supercube(n), State::Supercube(s)) => {
+                let cube = supercube(n)?;
+                if s.code().len() != cube.cubies() {
+                    return Err(EngineError::usage(format!(
+                        "the state is not a {n}x{n}x{n} supercube state"
+                    )));
+                }
+                let p = at_home(&cube, s);
+                Input::Supercube(cube, p)
+            }
+            _ => {
+                return Err(EngineError::usage(format!(
+                    "the state is not a {} state",
+                    req.puzzle.title()
+                )))
+            }
+        };
+        self.solve_input(req, input, observer)
+    }
+
+    fn solve_input(
+        &self,
+        req: &SolveRequest,
+        input: Input,
+        observer: &dyn Observer,
+    ) -> Result<SolveReport, EngineError> {
         let (entry, options) = checked(req)?;
         let limits = limits(req, entry)?;
         let ctx = Ctx {
@@ -37,29 +95,21 @@ impl Engine {
             seed: req.seed,
             tables_seconds: Mutex::new(0.0),
         };
-        match (entry.runner, req.puzzle) {
-            (Runner::Cube3(run), PuzzleId::Cube3) => {
-                let parsed = input::cube3(&req.input, req.notation)?;
-                let start = Instant::now();
+        let start = Instant::now();
+        match (entry.runner, input) {
+            (Runner::Cube3(run), Input::Cube3(parsed)) => {
                 let answer = run(&ctx, &parsed.state)?;
                 finish(&Cube3, req, entry, &ctx, &parsed, answer, start)
             }
-            (Runner::Cube2(run), PuzzleId::Cube2) => {
-                let parsed = input::cube2(&req.input, req.notation)?;
-                let start = Instant::now();
+            (Runner::Cube2(run), Input::Cube2(parsed)) => {
                 let answer = run(&ctx, &parsed.state)?;
                 finish(&Cube2, req, entry, &ctx, &parsed, answer, start)
             }
-            (Runner::Kilominx(run), PuzzleId::Kilominx) => {
-                let parsed = input::kilominx(&req.input, req.notation)?;
-                let start = Instant::now();
+            (Runner::Kilominx(run), Input::Kilominx(parsed)) => {
                 let answer = run(&ctx, &parsed.state)?;
                 finish(&Kilominx, req, entry, &ctx, &parsed, answer, start)
             }
-            (Runner::Supercube(run), PuzzleId::Supercube(n)) => {
-                let cube = Supercube::new(usize::from(n)).map_err(|e| EngineError::usage(e.to_string()))?;
-                let parsed = input::supercube(&cube, &req.input, req.notation)?;
-                let start = Instant::now();
+            (Runner::Supercube(run), Input::Supercube(cube, parsed)) => {
                 let answer = run(&ctx, &cube, &parsed.state)?;
                 finish(&cube, req, entry, &ctx, &parsed, answer, start)
             }
@@ -69,6 +119,30 @@ impl Engine {
             )),
         }
     }
+}
+
+fn supercube(n: u8) -> Result<Supercube, EngineError> {
+    Supercube::new(usize::from(n)).map_err(|e| EngineError::usage(e.to_string()))
+}
+
+/// A state in the solvers' reference frame, for [`Engine::solve_state`].
+#[derive(Debug, Clone)]
+pub enum State {
+    /// A 3x3x3 state.
+    Cube3(twisty_core::cube3::CubieCube),
+    /// A 2x2x2 state.
+    Cube2(twisty_core::cube2::Cube2State),
+    /// A Kilominx state.
+    Kilominx(twisty_core::kilominx::KiloState),
+    /// A supercube state.
+    Supercube(twisty_core::supercube::SupercubeState),
+}
+
+enum Input {
+    Cube3(Parsed<Cube3>),
+    Cube2(Parsed<Cube2>),
+    Kilominx(Parsed<Kilominx>),
+    Supercube(Supercube, Parsed<Supercube>),
 }
 
 /// The solver entry and its checked options for `req`.
@@ -188,7 +262,7 @@ fn finish<P: Held>(
     for (k, v) in answer.details {
         details.insert(k, v);
     }
-    if answer.solutions.len() > 1 {
+    if answer.solutions.len() > 1 || ctx.options.flag("all") {
         let mut all = Vec::with_capacity(answer.solutions.len());
         for s in &answer.solutions {
             all.push(Value::from(written(p, req, parsed, &s.moves)?.join(" ")));

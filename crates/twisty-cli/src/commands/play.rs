@@ -239,29 +239,28 @@ fn solve<P: CliPuzzle>(
     state: &P::State,
     rest: &[&str],
 ) -> Result<(Vec<P::Move>, String), String> {
-    let args = SolveArgs::from_words(kind, rest).map_err(|e| e.to_string().trim().to_string())?;
-    let names = p.solver_names();
-    if names.is_empty() {
-        return Err(format!("no solver for the {} is available yet", p.name()));
-    }
-    let solver = match args.solver.as_deref() {
-        None => names[0],
-        Some(s) => names
-            .iter()
-            .copied()
-            .find(|n| *n == s)
-            .ok_or_else(|| format!("unknown solver `{s}`: expected one of {}", names.join(", ")))?,
-    };
+    let (args, matches) =
+        SolveArgs::from_words_with_matches(kind, rest).map_err(|e| e.to_string().trim().to_string())?;
+    let (mut req, _) =
+        crate::commands::solve::request(ctx, &args, Some(&matches)).map_err(|e| format!("{e:#}"))?;
+    // The session keeps the puzzle in the reference frame: the answer is read back there.
+    req.frame = twisty_engine::Frame::Reference;
+    req.input = p.format_moves(&[]);
     let start = std::time::Instant::now();
-    let sol = p.solve(ctx, solver, state, &args).map_err(|e| format!("{e:#}"))?;
-    twisty_solvers::verify(p, state, &sol.moves).map_err(|e| e.to_string())?;
+    let report = ctx
+        .engine()
+        .solve_state(&req, p.engine_state(state), &twisty_engine::Quiet)
+        .map_err(|e| e.to_string())?;
+    let moves = p.parse_moves(&report.solution).map_err(|e| e.to_string())?;
+    twisty_solvers::verify(p, state, &moves).map_err(|e| e.to_string())?;
     let summary = format!(
-        "solution ({} moves, {solver}, {}): {}",
-        sol.moves.len(),
+        "solution ({} moves, {}, {}): {}",
+        moves.len(),
+        report.solver,
         crate::output::human_duration(start.elapsed()),
-        p.format_moves(&sol.moves)
+        p.format_moves(&moves)
     );
-    Ok((sol.moves, summary))
+    Ok((moves, summary))
 }
 
 /// What an EDIT command did.

@@ -144,8 +144,15 @@ pub fn request(
 
 /// `--solver list`: the catalog for the puzzle.
 fn list(puzzle: PuzzleId) {
-    println!("solvers for the {}:", puzzle.title());
-    for e in solvers_for(puzzle) {
+    let all = solvers_for(puzzle);
+    let ids: Vec<&str> = all.iter().map(|e| e.id).collect();
+    println!(
+        "solvers for {}: {} (default: {})",
+        puzzle.title(),
+        ids.join(", "),
+        ids.first().copied().unwrap_or("none")
+    );
+    for e in all {
         let info = e.info();
         println!(
             "  {}{}{} — {}",
@@ -267,10 +274,57 @@ fn print_human(r: &SolveReport, wall: Duration) {
         line.push_str(&format!("  (total with tables: {})", human_duration(wall)));
     }
     println!("{line}");
-    for key in ["swarm", "ga"] {
-        if let Some(obj) = r.details.get(key).and_then(|v| v.as_object()) {
-            let parts: Vec<String> = obj.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-            println!("Details: {}", parts.join(", "));
-        }
+    if let Some(sw) = r.details.get("swarm") {
+        print!("{}", swarm_report(&r.solver, sw));
     }
+    if let Some(ga) = r.details.get("ga") {
+        let g = |k: &str| ga[k].as_u64().unwrap_or_default();
+        eprintln!(
+            "GA seed: {}; steps: {}, GA runs: {} ({} per step), generations: {}, macro improvements: {}, macros learned: {}",
+            r.seed.unwrap_or_default(),
+            g("ga_steps"),
+            g("ga_runs"),
+            g("attempts"),
+            g("generations"),
+            g("macro_improvements"),
+            g("macros_learned")
+        );
+        eprintln!(
+            "played length: {}, merged across parallel slices: {}, simplified length: {}",
+            g("played_length"),
+            g("merged_length"),
+            g("simplified_length")
+        );
+    }
+}
+
+/// The paper's report lines of a metaheuristic run, from the report's details.
+fn swarm_report(solver: &str, d: &serde_json::Value) -> String {
+    let num = |k: &str| match &d[k] {
+        serde_json::Value::Null => "NA".to_string(),
+        serde_json::Value::Number(n) if n.is_f64() => format!("{:.3}", n.as_f64().unwrap_or_default()),
+        v => v.to_string(),
+    };
+    format!(
+        "Algorithm: {solver} ({} agents, {} iterations)\n\
+         Success: yes  Actual: {}  Obtained: {}  MinFit: {}\n\
+         First iteration: {}  Last iteration: {}  Average: {}  Agents solved: {}\n\
+         NFE: {}  computed: {}  cache hits: {}  capped: {}\n\
+         First time: {} s  Total time: {} s\n",
+        num("agents"),
+        num("iterations"),
+        num("actual"),
+        num("obtained_mean"),
+        num("min_fitness"),
+        num("first_iteration"),
+        num("last_iteration"),
+        num("average_gap"),
+        num("agents_solved"),
+        num("nfe"),
+        num("computed"),
+        num("cache_hits"),
+        num("capped"),
+        num("first_seconds"),
+        num("last_seconds"),
+    )
 }

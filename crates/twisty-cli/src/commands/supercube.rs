@@ -4,18 +4,14 @@
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::{human_duration, print_json};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use twisty_core::rng::seeded_rng;
-use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
+use twisty_core::supercube::{SuperMove, Supercube};
 use twisty_core::Puzzle;
 use twisty_solvers::genetic::macros::MacroLibrary;
-use twisty_solvers::genetic::{GaParams, GaSolution, GeneticSolver, Progress, DEFAULT_ATTEMPTS};
+use twisty_solvers::genetic::{GaParams, GeneticSolver, Progress, DEFAULT_ATTEMPTS};
 use twisty_solvers::Limits;
-
-/// File name of the macro library in the table cache.
-pub const LIBRARY_FILE: &str = "supercube-macros.tmac";
 
 /// Options of the supercube GA solver (`--puzzle supercube:N --solver ga`); defaults are
 /// the paper's.
@@ -63,78 +59,6 @@ pub struct GaArgs {
     pub simplify_parallel: bool,
 }
 
-impl GaArgs {
-    /// The GA parameters.
-    pub fn params(&self) -> GaParams {
-        GaParams {
-            population: self.population,
-            chromosome: self.chromosome,
-            generations: self.generations,
-            winners: self.winners,
-            mutation: self.mutation,
-            attempts: self.attempts,
-        }
-    }
-}
-
-/// Where the macro library comes from and whether learned macros can be written back.
-#[derive(Debug)]
-pub struct LoadedLibrary {
-    /// The library.
-    pub library: MacroLibrary,
-    /// Where learned macros are saved (`None`: read-only source).
-    pub save_to: Option<PathBuf>,
-}
-
-/// Loads the library named by `--macros`, or the cache's (an invalid cache file is
-/// reported and started afresh; an invalid `--macros` file is an error).
-pub fn load_library(ctx: &Ctx, args: &GaArgs) -> CliResult<LoadedLibrary> {
-    if args.macros_limit == Some(0) {
-        return Err(CliError::usage(anyhow::anyhow!(
-            "--macros-limit must be at least 1"
-        )));
-    }
-    let limit = args.macros_limit;
-    if let Some(path) = &args.macros {
-        let library = MacroLibrary::load(path, limit).map_err(CliError::failure)?;
-        let ours = std::fs::read(path)
-            .map(|b| b.starts_with(twisty_solvers::genetic::macros::MAGIC))
-            .unwrap_or(false);
-        return Ok(LoadedLibrary {
-            library,
-            save_to: ours.then(|| path.clone()),
-        });
-    }
-    let path = ctx.tables_dir.join(LIBRARY_FILE);
-    let library = if path.exists() {
-        match MacroLibrary::load(&path, limit) {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("warning: {e}; starting a new macro library");
-                MacroLibrary::new(limit)
-            }
-        }
-    } else {
-        MacroLibrary::new(limit)
-    };
-    Ok(LoadedLibrary {
-        library,
-        save_to: Some(path),
-    })
-}
-
-/// A spinner on stderr showing the solve's progress (hidden when stderr is not a terminal).
-pub fn spinner(ctx: &Ctx) -> ProgressBar {
-    if !ctx.progress {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new_spinner();
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    pb
-}
-
 /// The spinner's message for one progress report.
 pub fn progress_message(p: &Progress) -> String {
     format!(
@@ -147,51 +71,6 @@ pub fn progress_message(p: &Progress) -> String {
         p.moves,
         p.elapsed.as_secs_f64()
     )
-}
-
-/// Runs the GA on `state` with the command-line options, saving learned macros.
-pub fn run_ga(
-    ctx: &Ctx,
-    cube: &Supercube,
-    state: &SupercubeState,
-    ga: &GaArgs,
-    seed: u64,
-    timeout: Option<f64>,
-) -> CliResult<GaSolution> {
-    let solver = GeneticSolver {
-        params: ga.params(),
-        seed,
-        learn: !ga.no_learn,
-        max_gas: ga.max_gas,
-    };
-    solver
-        .params
-        .check()
-        .map_err(|e| CliError::usage(anyhow::anyhow!("GA parameters: {e}")))?;
-    let mut loaded = load_library(ctx, ga)?;
-    let before = loaded.library.len();
-    let limits = Limits {
-        timeout: timeout.map(Duration::from_secs_f64),
-        cancel: Some(ctx.cancel.clone()),
-        threads: ctx.threads,
-        ..Limits::default()
-    };
-    let pb = spinner(ctx);
-    let result = solver.solve_with(cube, state, &limits, &mut loaded.library, |p| {
-        pb.set_message(progress_message(p));
-        pb.tick();
-    });
-    pb.finish_and_clear();
-    if loaded.library.len() > before {
-        match &loaded.save_to {
-            Some(path) => loaded.library.save(path).map_err(CliError::failure)?,
-            None => eprintln!(
-                "note: {} macros learned but not saved: the --macros file is in the seed's format",
-                loaded.library.len() - before
-            ),
-        }
-    }
-    Ok(result?)
 }
 
 /// `twisty bench supercube`.

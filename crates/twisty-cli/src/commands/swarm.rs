@@ -3,19 +3,12 @@
 
 use crate::commands::{CliError, CliResult, Ctx};
 use clap::{Args, ValueEnum};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::{Duration, Instant};
-use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
-use twisty_core::Puzzle;
+use std::time::Duration;
+use twisty_core::cube3::CubieCube;
+use twisty_engine::solvers::swarm::{run_swarm, FitnessKind, SwarmParams, Vary};
 use twisty_search::TableCache;
-use twisty_solvers::swarm::{
-    aco, dkho, greedy, pso, simplify, AcoDeposit, AcoParams, AcoRule, CornerPdbFitness, DkhoParams,
-    Evaluator, Fitness, GreedyParams, OptimalBoundFitness, PsoParams, SwarmError, SwarmOutcome, SymmetrySet,
-    TwoPhaseFitness,
-};
-use twisty_solvers::twophase::TwoPhase;
-use twisty_solvers::{SearchStats, Solution};
+use twisty_solvers::swarm::{AcoRule, CornerPdbFitness};
+use twisty_solvers::Limits;
 
 /// Fitness choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -112,41 +105,7 @@ pub struct SwarmArgs {
     pub simplify: bool,
 }
 
-/// The four algorithms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Algo {
-    /// Greedy tree search.
-    Greedy,
-    /// Particle swarm.
-    Pso,
-    /// Ant colony.
-    Aco,
-    /// Discrete krill herd.
-    Dkho,
-}
-
-impl Algo {
-    /// The solver name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Greedy => "greedy",
-            Algo::Pso => "pso",
-            Algo::Aco => "aco",
-            Algo::Dkho => "dkho",
-        }
-    }
-
-    /// The algorithm of a solver name.
-    pub fn parse(name: &str) -> Option<Algo> {
-        match name {
-            "greedy" => Some(Algo::Greedy),
-            "pso" => Some(Algo::Pso),
-            "aco" => Some(Algo::Aco),
-            "dkho" => Some(Algo::Dkho),
-            _ => None,
-        }
-    }
-}
+pub use twisty_engine::solvers::swarm::{Algo, SwarmRun as RunResult};
 
 /// One configured run.
 #[derive(Debug, Clone)]
@@ -162,123 +121,39 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// The configuration `twisty solve` gets from its flags.
-    pub fn from_args(algo: Algo, a: &SwarmArgs) -> RunConfig {
-        let (agents, iterations) = match algo {
-            Algo::Greedy => (1, 10_000),
-            Algo::Pso => (a.particles, 10_000),
-            Algo::Aco => (a.ants, 100),
-            Algo::Dkho => (a.krill, 100),
-        };
-        RunConfig {
-            algo,
-            agents,
-            iterations: a.iterations.unwrap_or(iterations),
-            opts: a.clone(),
+    /// The engine's parameters of this run.
+    pub fn params(&self) -> SwarmParams {
+        let a = &self.opts;
+        SwarmParams {
+            agents: self.agents,
+            iterations: self.iterations,
+            alpha: a.alpha,
+            beta: a.beta,
+            aco_rule: match a.aco_rule {
+                AcoRuleArg::Edges => AcoRule::Edges,
+                AcoRuleArg::Adjacent => AcoRule::Adjacent,
+            },
+            aco_immediate_deposit: a.aco_immediate_deposit,
+            kill_factor: a.kill_factor,
+            seed_quirks: a.seed_quirks,
+            random_ties: a.random_ties,
+            fitness: match a.fitness {
+                FitnessArg::Twophase => FitnessKind::Twophase,
+                FitnessArg::OptimalBound => FitnessKind::OptimalBound,
+                FitnessArg::Pdb => FitnessKind::Pdb,
+            },
+            evaluations: a.evaluations,
+            vary: match a.vary {
+                VaryArg::Auto => Vary::Auto,
+                VaryArg::None => Vary::None,
+                VaryArg::Rotations => Vary::Rotations,
+                VaryArg::Symmetries => Vary::Symmetries,
+            },
+            no_cache: a.no_cache,
+            eval_nodes: a.eval_nodes,
+            simplify: a.simplify,
         }
     }
-}
-
-/// A finished run with its side counters.
-#[derive(Debug, Clone)]
-pub struct RunResult {
-    /// The algorithm's outcome.
-    pub outcome: SwarmOutcome<Cube3Move>,
-    /// Two-phase length of the input (the paper's "Actual").
-    pub actual: u32,
-    /// Calls answered from the fitness cache.
-    pub cache_hits: u64,
-    /// Evaluations really computed.
-    pub computed: u64,
-    /// Two-phase evaluations stopped by the node cap.
-    pub capped: u64,
-    /// The reported solution (shortest found, simplified on request).
-    pub solution: Vec<Cube3Move>,
-}
-
-fn swarm_err(e: SwarmError) -> CliError {
-    match e {
-        SwarmError::InvalidParameter { .. } => CliError::usage(e),
-        _ => CliError::failure(e),
-    }
-}
-
-fn run_generic<F: Fitness<Cube3> + Send>(
-    cfg: &RunConfig,
-    state: &CubieCube,
-    fitness: F,
-    workers: Vec<F>,
-    seed: u64,
-) -> CliResult<(SwarmOutcome<Cube3Move>, Evaluator<F>)> {
-    let p = Cube3;
-    let mut ev = Evaluator::new(fitness, cfg.opts.evaluations)
-        .map_err(swarm_err)?
-        .with_cache(
-            !cfg.opts.no_cache,
-            twisty_solvers::swarm::fitness::DEFAULT_CACHE_LIMIT,
-        )
-        .with_workers(workers);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let q = cfg.opts.seed_quirks;
-    let out = match cfg.algo {
-        Algo::Greedy => greedy(
-            &p,
-            state,
-            &GreedyParams {
-                iterations: cfg.iterations,
-                tie_seed: cfg.opts.random_ties.then_some(seed ^ 0x7115),
-                seed_quirks: q,
-            },
-            &mut ev,
-        ),
-        Algo::Pso => pso(
-            &p,
-            state,
-            &PsoParams {
-                particles: cfg.agents,
-                iterations: cfg.iterations,
-                seed_quirks: q,
-            },
-            &mut ev,
-            &mut rng,
-        ),
-        Algo::Aco => aco(
-            &p,
-            state,
-            &AcoParams {
-                ants: cfg.agents,
-                iterations: cfg.iterations,
-                alpha: cfg.opts.alpha,
-                beta: cfg.opts.beta,
-                rule: match cfg.opts.aco_rule {
-                    AcoRuleArg::Edges => AcoRule::Edges,
-                    AcoRuleArg::Adjacent => AcoRule::Adjacent,
-                },
-                deposit: if cfg.opts.aco_immediate_deposit {
-                    AcoDeposit::Immediate
-                } else {
-                    AcoDeposit::PerIteration
-                },
-                seed_quirks: q,
-            },
-            &mut ev,
-            &mut rng,
-        ),
-        Algo::Dkho => dkho(
-            &p,
-            state,
-            &DkhoParams {
-                krill: cfg.agents,
-                iterations: cfg.iterations,
-                kill_factor: cfg.opts.kill_factor,
-                seed_quirks: q,
-            },
-            &mut ev,
-            &mut rng,
-        ),
-    }
-    .map_err(swarm_err)?;
-    Ok((out, ev))
 }
 
 /// Tables the admissible fitnesses need (loaded once, shared by all runs).
@@ -287,73 +162,21 @@ pub fn corner_table(ctx: &Ctx) -> CliResult<CornerPdbFitness> {
     CornerPdbFitness::load(&cache, ctx.progress).map_err(CliError::failure)
 }
 
-/// Runs one configured algorithm on `state` (verified again here).
+/// Runs one configured algorithm on `state` (through the engine's runner).
 pub fn run(
     cfg: &RunConfig,
     state: &CubieCube,
     seed: u64,
     corners: Option<&CornerPdbFitness>,
 ) -> CliResult<RunResult> {
-    state.validate()?;
-    let tp = TwoPhase::global();
-    let mut plain = TwoPhaseFitness::new(tp, 20);
-    let node_cap = (cfg.opts.eval_nodes > 0).then_some(cfg.opts.eval_nodes);
-    let set = match cfg.opts.vary {
-        VaryArg::Auto if cfg.opts.evaluations > 1 => SymmetrySet::Rotations,
-        VaryArg::None | VaryArg::Auto => SymmetrySet::Identity,
-        VaryArg::Rotations => SymmetrySet::Rotations,
-        VaryArg::Symmetries => SymmetrySet::All,
-    };
-    let need_corners = || {
-        corners
-            .cloned()
-            .ok_or_else(|| CliError::failure(anyhow::anyhow!("the corner table is not loaded")))
-    };
-    // Fitness instances beside the main one, for evaluating a batch (children, particles)
-    // on every thread of the pool.
-    let extra = rayon::current_num_threads().saturating_sub(1);
-    let (outcome, hits, computed, capped) = match cfg.opts.fitness {
-        FitnessArg::Twophase => {
-            let make = |k: u64| {
-                TwoPhaseFitness::new(tp, 20)
-                    .with_node_cap(node_cap)
-                    .with_symmetries(set, seed ^ 0x5eed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            };
-            let workers = (1..extra + 1).map(|k| make(k as u64)).collect();
-            let (o, ev) = run_generic(cfg, state, make(0), workers, seed)?;
-            (o, ev.cache_hits(), ev.computed(), ev.fitness.capped())
-        }
-        FitnessArg::Pdb => {
-            let f = need_corners()?;
-            let workers = vec![f.clone(); extra];
-            let (o, ev) = run_generic(cfg, state, f, workers, seed)?;
-            (o, ev.cache_hits(), ev.computed(), 0)
-        }
-        FitnessArg::OptimalBound => {
-            let f = OptimalBoundFitness::new(need_corners()?, tp).map_err(CliError::failure)?;
-            let workers = vec![f.clone(); extra];
-            let (o, ev) = run_generic(cfg, state, f, workers, seed)?;
-            (o, ev.cache_hits(), ev.computed(), 0)
-        }
-    };
-    // "Actual": the plain, uncapped two-phase length of the input.
-    let actual = plain.eval(&Cube3, state).map_err(CliError::failure)?;
-    let solution = if cfg.opts.simplify {
-        simplify(&outcome.solution)
-    } else {
-        outcome.solution.clone()
-    };
-    if outcome.solved {
-        twisty_solvers::verify(&Cube3, state, &solution)?;
-    }
-    Ok(RunResult {
-        outcome,
-        actual,
-        cache_hits: hits,
-        computed,
-        capped,
-        solution,
-    })
+    Ok(run_swarm(
+        cfg.algo,
+        &cfg.params(),
+        state,
+        seed,
+        corners,
+        &Limits::default(),
+    )?)
 }
 
 fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
@@ -392,77 +215,4 @@ pub fn report(cfg: &RunConfig, r: &RunResult) -> String {
         opt(secs(o.last_time())),
         o.elapsed.as_secs_f64(),
     )
-}
-
-/// `twisty solve --solver greedy|pso|aco|dkho`: `None` for other solvers.
-pub fn solve(
-    ctx: &Ctx,
-    solver: &str,
-    state: &CubieCube,
-    args: &crate::args::SolveArgs,
-) -> CliResult<Option<Solution<Cube3Move>>> {
-    let Some(algo) = Algo::parse(solver) else {
-        return Ok(None);
-    };
-    let cfg = RunConfig::from_args(algo, &args.swarm);
-    let seed = args.seed.unwrap_or_else(twisty_core::rng::fresh_seed);
-    let corners = match cfg.opts.fitness {
-        FitnessArg::Twophase => None,
-        _ => Some(corner_table(ctx)?),
-    };
-    let start = Instant::now();
-    let r = run(&cfg, state, seed, corners.as_ref())?;
-    if !args.json {
-        if args.seed.is_none() {
-            eprintln!("solver seed: {seed}");
-        }
-        print!("{}", report(&cfg, &r));
-    }
-    let o = &r.outcome;
-    if !o.solved {
-        return Err(CliError::failure(anyhow::anyhow!(
-            "{} found no solution in {} iterations (minimum fitness {}, NFE {}; seed {seed})",
-            algo.name(),
-            o.iterations,
-            o.min_fitness,
-            o.nfe
-        )));
-    }
-    let f = |name: &str, v: u64, x: f64| (name.to_string(), v, x);
-    let breakdown = vec![
-        f("actual", u64::from(r.actual), 0.0),
-        f("obtained (mean over agents)", 0, o.mean_length().unwrap_or(0.0)),
-        f("min fitness", u64::from(o.min_fitness), 0.0),
-        f("first iteration", o.first_iteration().unwrap_or(0), 0.0),
-        f("last iteration", o.last_iteration().unwrap_or(0), 0.0),
-        f("average gap", 0, o.average_gap().unwrap_or(0.0)),
-        f("agents solved", o.agent_solutions.len() as u64, 0.0),
-        f("nfe", o.nfe, 0.0),
-        f("computed evaluations", r.computed, 0.0),
-        f("cache hits", r.cache_hits, 0.0),
-        f("capped evaluations", r.capped, 0.0),
-        f(
-            "first time (s)",
-            0,
-            o.first_time().map_or(0.0, |d| d.as_secs_f64()),
-        ),
-        f(
-            "total time (s)",
-            0,
-            o.last_time().map_or(0.0, |d| d.as_secs_f64()),
-        ),
-        f("seed", seed, 0.0),
-    ];
-    Ok(Some(Solution {
-        length: Cube3.length(&r.solution, args.metric.into()),
-        moves: r.solution,
-        optimal: false,
-        stats: SearchStats {
-            nodes: 0,
-            expanded: 0,
-            elapsed: start.elapsed(),
-            breakdown,
-            ..SearchStats::default()
-        },
-    }))
 }

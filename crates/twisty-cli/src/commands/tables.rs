@@ -1,95 +1,20 @@
-//! `twisty tables list|build|verify|clean`: the table cache.
+//! `twisty tables list|build|verify|clean`: the table cache, with the engine's table catalog.
 
-use crate::args::{PuzzleKind, TablesAction, TablesArgs};
+use crate::args::{TablesAction, TablesArgs};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::human_duration;
-use std::time::Instant;
-use twisty_core::Metric;
+use twisty_engine::tables::{table_sets, TableSet};
+use twisty_engine::{Event, PuzzleId};
 use twisty_search::file::human_bytes;
-use twisty_search::{TableCache, TableSpec};
+use twisty_search::TableCache;
 
-/// A table the tool knows how to build.
-pub struct KnownTable {
-    /// The puzzle it belongs to.
-    pub puzzle: PuzzleKind,
-    /// The solver / heuristic that uses it.
-    pub heuristic: &'static str,
-    /// Its spec.
-    pub spec: TableSpec,
-    /// Builds (or loads) it into the cache.
-    pub build: fn(&Ctx) -> CliResult,
-}
-
-/// Every table of every solver.
-pub fn known_tables() -> Vec<KnownTable> {
-    use twisty_solvers::optimal::cube2::spec;
-    let mut out = vec![
-        KnownTable {
-            puzzle: PuzzleKind::Cube2,
-            heuristic: "optimal",
-            spec: spec(Metric::Htm),
-            build: |ctx| crate::puzzles::cube2::optimal(ctx, Metric::Htm).map(|_| ()),
-        },
-        KnownTable {
-            puzzle: PuzzleKind::Cube2,
-            heuristic: "optimal",
-            spec: spec(Metric::Qtm),
-            build: |ctx| crate::puzzles::cube2::optimal(ctx, Metric::Qtm).map(|_| ()),
-        },
-    ];
-    for spec in twisty_solvers::optimal::kilominx::specs("sparse").unwrap_or_default() {
-        out.push(KnownTable {
-            puzzle: PuzzleKind::Kilominx,
-            heuristic: "sparse",
-            spec,
-            build: |ctx| crate::puzzles::kilominx::optimal(ctx, "sparse").map(|_| ()),
-        });
+fn puzzle_name(set: &TableSet) -> &'static str {
+    match set.family {
+        twisty_engine::catalog::PuzzleFamily::Cube3 => "3x3",
+        twisty_engine::catalog::PuzzleFamily::Cube2 => "2x2",
+        twisty_engine::catalog::PuzzleFamily::Kilominx => "kilominx",
+        twisty_engine::catalog::PuzzleFamily::Supercube => "supercube",
     }
-    {
-        use twisty_solvers::optimal::cube3::HeuristicKind;
-        for spec in HeuristicKind::Best.specs() {
-            out.push(KnownTable {
-                puzzle: PuzzleKind::Cube3,
-                heuristic: "best",
-                spec,
-                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::Best).map(|_| ()),
-            });
-        }
-        for spec in HeuristicKind::BestTiny.specs() {
-            out.push(KnownTable {
-                puzzle: PuzzleKind::Cube3,
-                heuristic: "best-tiny",
-                spec,
-                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::BestTiny).map(|_| ()),
-            });
-        }
-        for spec in HeuristicKind::Korf.specs() {
-            out.push(KnownTable {
-                puzzle: PuzzleKind::Cube3,
-                heuristic: "korf",
-                spec,
-                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::Korf).map(|_| ()),
-            });
-        }
-        for spec in HeuristicKind::Small.specs().into_iter().skip(1) {
-            out.push(KnownTable {
-                puzzle: PuzzleKind::Cube3,
-                heuristic: "small",
-                spec,
-                build: |ctx| crate::puzzles::cube3_optimal::optimal(ctx, HeuristicKind::Small).map(|_| ()),
-            });
-        }
-    }
-    for spec in twisty_solvers::kilominx_fast::specs() {
-        out.push(KnownTable {
-            puzzle: PuzzleKind::Kilominx,
-            heuristic: "fast",
-            spec,
-            build: |ctx| crate::puzzles::kilominx::fast(ctx).map(|_| ()),
-        });
-    }
-    out.extend(crate::puzzles::kilominx::known_tables());
-    out
 }
 
 /// Parses a size such as `512M`, `2G`, `1.5GiB` or `1000000`.
@@ -124,29 +49,34 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
         TablesAction::List => {
             let files = cache.list();
             println!(
-                "{:<10} {:<10} {:<24} {:>10}  state",
+                "{:<10} {:<14} {:<36} {:>10}  state",
                 "puzzle", "solver", "table", "size"
             );
-            for t in known_tables() {
-                let path = cache.path(&t.spec);
-                let state = if path.exists() {
-                    match cache.verify_file(&path) {
-                        Ok(h) if h.spec == t.spec => String::from("present, valid"),
-                        Ok(h) => format!("present, holds {} (will be rebuilt)", h.spec.name),
-                        Err(e) => format!("present, INVALID: {e} (will be rebuilt)"),
-                    }
-                } else {
-                    String::from("not built (built on first use)")
-                };
-                println!(
-                    "{:<10} {:<10} {:<36} {:>10}  {state}",
-                    t.puzzle.to_string(),
-                    t.heuristic,
-                    t.spec.name,
-                    human_bytes(t.spec.data_len())
-                );
+            let mut known = Vec::new();
+            for set in table_sets() {
+                for n in &set.needs {
+                    let path = cache.path(&n.spec);
+                    let state = if path.exists() {
+                        match cache.verify_file(&path) {
+                            Ok(h) if h.spec == n.spec => String::from("present, valid"),
+                            Ok(h) => format!("present, holds {} (will be rebuilt)", h.spec.name),
+                            Err(e) => format!("present, INVALID: {e} (will be rebuilt)"),
+                        }
+                    } else if n.bytes > twisty_engine::LARGE_TABLE_BYTES {
+                        String::from("not built (`twisty tables build` or --build-tables)")
+                    } else {
+                        String::from("not built (built on first use)")
+                    };
+                    println!(
+                        "{:<10} {:<14} {:<36} {:>10}  {state}",
+                        puzzle_name(&set),
+                        set.label(),
+                        n.spec.name,
+                        human_bytes(n.bytes)
+                    );
+                    known.push(path);
+                }
             }
-            let known: Vec<_> = known_tables().iter().map(|t| cache.path(&t.spec)).collect();
             for (p, _) in files.iter().filter(|(p, _)| !known.contains(p)) {
                 println!("unknown file: {}", p.display());
             }
@@ -159,12 +89,15 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                 .map(parse_size)
                 .transpose()
                 .map_err(|e| CliError::usage(anyhow::anyhow!("--max-memory: {e}")))?;
-            let mut ctx = ctx.clone();
-            ctx.max_memory = cap;
-            let chosen: Vec<KnownTable> = known_tables()
+            let puzzle: Option<PuzzleId> = b.puzzle.map(|p| p.id());
+            let chosen: Vec<TableSet> = table_sets()
                 .into_iter()
-                .filter(|t| b.puzzle.is_none_or(|p| p == t.puzzle))
-                .filter(|t| b.heuristic.as_deref().is_none_or(|h| h == t.heuristic))
+                .filter(|t| puzzle.is_none_or(|p| t.family.contains(p)))
+                .filter(|t| {
+                    b.heuristic
+                        .as_deref()
+                        .is_none_or(|h| h == t.label() || h == t.solver.id)
+                })
                 .collect();
             if chosen.is_empty() {
                 return Err(CliError::usage(anyhow::anyhow!(
@@ -176,15 +109,27 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                         .unwrap_or_default()
                 )));
             }
-            for t in chosen {
-                let t0 = Instant::now();
-                (t.build)(&ctx)?;
-                println!(
-                    "{:<36} {:>10}  ready in {}",
-                    t.spec.name,
-                    human_bytes(t.spec.data_len()),
-                    human_duration(t0.elapsed())
-                );
+            let engine = twisty_engine::Engine::new(twisty_engine::EngineConfig {
+                tables_dir: ctx.tables_dir.clone(),
+                max_memory: cap,
+                build_large_tables: true,
+                progress: ctx.progress,
+            });
+            let observer = |e: &Event| {
+                if let Event::Tables { message } | Event::Note { message } = e {
+                    eprintln!("{message}");
+                }
+            };
+            for set in chosen {
+                let secs = engine.prepare(&set, &observer)?;
+                for n in &set.needs {
+                    println!(
+                        "{:<36} {:>10}  ready in {}",
+                        n.spec.name,
+                        human_bytes(n.bytes),
+                        human_duration(std::time::Duration::from_secs_f64(secs))
+                    );
+                }
             }
             Ok(())
         }

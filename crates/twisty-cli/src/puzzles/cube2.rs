@@ -1,13 +1,13 @@
 //! CLI glue for the 2x2x2.
 
-use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
+use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
 use twisty_core::cube2::{Cube2, Cube2Move, Cube2State};
 use twisty_core::{InvalidState, Metric, Puzzle};
 use twisty_search::{Origin, TableCache};
 use twisty_solvers::optimal::cube2::Cube2Optimal;
-use twisty_solvers::{Limits, Solution, Solver};
+use twisty_solvers::{Limits, Solver};
 
 /// Loads (or builds, with a note on stderr) the optimal solver's table for `metric`.
 pub fn optimal(ctx: &Ctx, metric: Metric) -> CliResult<Cube2Optimal> {
@@ -53,30 +53,8 @@ impl CliPuzzle for Cube2 {
         vec![14, 18, 23]
     }
 
-    fn solver_names(&self) -> Vec<&'static str> {
-        vec!["optimal", "astar"]
-    }
-
-    fn solve(
-        &self,
-        ctx: &Ctx,
-        solver: &str,
-        state: &Cube2State,
-        args: &SolveArgs,
-    ) -> CliResult<Solution<Cube2Move>> {
-        if solver != "optimal" {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "solver `{solver}` works on the whole input; use it from `twisty solve`"
-            )));
-        }
-        let metric: Metric = args.metric.into();
-        let s = optimal(ctx, metric)?;
-        let limits = Limits {
-            max_length: args.max_length,
-            metric,
-            ..Limits::default()
-        };
-        Ok(s.solve(self, state, &limits)?)
+    fn engine_state(&self, state: &Cube2State) -> twisty_engine::State {
+        twisty_engine::State::Cube2(state.clone())
     }
 
     fn random_state_scramble(

@@ -1,14 +1,13 @@
 //! CLI glue for the 3x3x3.
 
-use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
+use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
 use std::time::Duration;
 use twisty_core::cube3::{facelets, render_net, Cube3, Cube3Move, CubieCube};
 use twisty_core::{InvalidState, Puzzle};
-use twisty_solvers::thistlethwaite::Thistlethwaite;
 use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
-use twisty_solvers::{Limits, Solution, Solver};
+use twisty_solvers::{Limits, Solver};
 
 impl CliPuzzle for Cube3 {
     fn scramble_length(&self) -> usize {
@@ -34,68 +33,8 @@ impl CliPuzzle for Cube3 {
         (0..6).map(|f| 9 * f + 4).collect()
     }
 
-    fn solver_names(&self) -> Vec<&'static str> {
-        vec![
-            "two-phase",
-            "thistlethwaite",
-            "optimal",
-            "greedy",
-            "pso",
-            "aco",
-            "dkho",
-        ]
-    }
-
-    fn solve(
-        &self,
-        ctx: &Ctx,
-        solver: &str,
-        state: &CubieCube,
-        args: &SolveArgs,
-    ) -> CliResult<Solution<Cube3Move>> {
-        if solver == "optimal" {
-            let mut sols = crate::puzzles::cube3_optimal::solve(ctx, state, args, false)?;
-            return sols.pop().ok_or_else(|| {
-                CliError::failure(anyhow::anyhow!("the optimal solver returned no solution"))
-            });
-        }
-        if solver == "thistlethwaite" {
-            let limits = Limits {
-                max_length: args.max_length,
-                timeout: args.timeout.map(Duration::from_secs_f64),
-                cancel: Some(ctx.cancel.clone()),
-                metric: args.metric.into(),
-                ..Limits::default()
-            };
-            return Ok(Thistlethwaite::global().solve_with(
-                self,
-                state,
-                &limits,
-                args.search_phases as usize,
-            )?);
-        }
-        if let Some(sol) = commands::swarm::solve(ctx, solver, state, args)? {
-            return Ok(sol);
-        }
-        if solver != "two-phase" {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "unknown 3x3x3 solver `{solver}`"
-            )));
-        }
-        if args.max_length.is_some_and(|m| m > 40) {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "--max-length must be at most 40 for the two-phase solver"
-            )));
-        }
-        let limits = Limits {
-            max_length: Some(args.max_length.unwrap_or(DEFAULT_MAX_LENGTH)),
-            timeout: args.timeout.map(Duration::from_secs_f64),
-            max_nodes: None,
-            cancel: Some(ctx.cancel.clone()),
-            threads: ctx.threads,
-            metric: args.metric.into(),
-        };
-        Ok(TwoPhase::global().solve_with_probes(self, state, &limits, args.probes.unwrap_or(0))?)
+    fn engine_state(&self, state: &CubieCube) -> twisty_engine::State {
+        twisty_engine::State::Cube3(state.clone())
     }
 
     fn phase_report(

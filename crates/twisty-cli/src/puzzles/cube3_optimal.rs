@@ -1,13 +1,9 @@
 //! CLI glue for the optimal 3x3x3 solver (`--solver optimal --heuristic best|best-tiny|korf|korf-inverse|small|small-inverse`).
 
-use crate::args::SolveArgs;
 use crate::commands::{CliError, CliResult, Ctx};
-use std::time::{Duration, Instant};
-use twisty_core::cube3::{Cube3Move, CubieCube};
 use twisty_search::file::human_bytes;
 use twisty_search::{Origin, TableCache};
 use twisty_solvers::optimal::cube3::{Cube3Optimal, HeuristicKind};
-use twisty_solvers::{Limits, Solution};
 
 /// The heuristic named by `--heuristic` (default `best`).
 pub fn heuristic(name: Option<&str>) -> CliResult<HeuristicKind> {
@@ -48,46 +44,4 @@ pub fn optimal(ctx: &Ctx, kind: HeuristicKind) -> CliResult<Cube3Optimal> {
         }
     }
     Ok(s)
-}
-
-/// Solves with the optimal solver: every optimal solution when `all`, with a progress line
-/// per finished depth on stderr.
-pub fn solve(
-    ctx: &Ctx,
-    state: &CubieCube,
-    args: &SolveArgs,
-    all: bool,
-) -> CliResult<Vec<Solution<Cube3Move>>> {
-    let kind = heuristic(args.heuristic.as_deref())?;
-    if args.max_length.is_some_and(|m| m > 30) {
-        return Err(CliError::usage(anyhow::anyhow!(
-            "--max-length must be at most 30 for the optimal solver (every cube is solvable in 20)"
-        )));
-    }
-    let s = optimal(ctx, kind)?;
-    let limits = Limits {
-        max_length: args.max_length,
-        timeout: args.timeout.map(Duration::from_secs_f64),
-        cancel: Some(ctx.cancel.clone()),
-        threads: ctx.threads,
-        metric: args.metric.into(),
-        ..Limits::default()
-    };
-    let quiet = args.json;
-    let start = Instant::now();
-    let sols = s.solve_with(state, &limits, all, |b| {
-        if quiet {
-            return;
-        }
-        let secs = b.elapsed.as_secs_f64().max(1e-9);
-        eprintln!(
-            "no solution of {} moves: {} nodes in {:.2} s ({:.1} M nodes/s, {:.1} s total)",
-            b.bound,
-            b.nodes,
-            secs,
-            b.nodes as f64 / secs / 1e6,
-            start.elapsed().as_secs_f64()
-        );
-    })?;
-    Ok(sols)
 }

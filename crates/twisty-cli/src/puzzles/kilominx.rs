@@ -1,14 +1,14 @@
 //! CLI glue for the Kilominx.
 
-use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
+use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_core::kilominx::{render_net, KiloMove, KiloState, Kilominx, CUBIE_NAMES, FIXED};
 use twisty_search::{Origin, TableCache};
 use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::optimal::kilominx::KilominxOptimal;
-use twisty_solvers::{Limits, Solution};
+use twisty_solvers::Limits;
 
 /// Loads (or builds, with a progress bar) the fast solver's tables; kept for the process.
 pub fn fast(ctx: &Ctx) -> CliResult<&'static KilominxFast> {
@@ -176,8 +176,8 @@ impl CliPuzzle for Kilominx {
         }
     }
 
-    fn solver_names(&self) -> Vec<&'static str> {
-        vec!["fast", "optimal"]
+    fn engine_state(&self, state: &KiloState) -> twisty_engine::State {
+        twisty_engine::State::Kilominx(state.clone())
     }
 
     fn random_state_scramble(
@@ -196,52 +196,6 @@ impl CliPuzzle for Kilominx {
         };
         let sol = fast(ctx)?.solve_state(&state, &limits)?;
         Ok((state, self.invert_all(&sol.moves)))
-    }
-
-    fn solve(
-        &self,
-        ctx: &Ctx,
-        solver: &str,
-        state: &KiloState,
-        args: &SolveArgs,
-    ) -> CliResult<Solution<KiloMove>> {
-        if solver == "fast" {
-            let limits = Limits {
-                max_length: args.max_length,
-                timeout: args.timeout.map(Duration::from_secs_f64),
-                cancel: Some(ctx.cancel.clone()),
-                metric: args.metric.into(),
-                ..Limits::default()
-            };
-            return Ok(fast(ctx)?.solve_state(state, &limits)?);
-        }
-        if solver != "optimal" {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "unknown Kilominx solver `{solver}`"
-            )));
-        }
-        let heuristic = args.heuristic.as_deref().unwrap_or("best");
-        let s = optimal(ctx, heuristic)?;
-        let limits = Limits {
-            max_length: args.max_length,
-            timeout: args.timeout.map(Duration::from_secs_f64),
-            cancel: Some(ctx.cancel.clone()),
-            threads: ctx.threads,
-            ..Limits::default()
-        };
-        let start = Instant::now();
-        let sol = s.solve_with(state, &limits, |b| {
-            let secs = b.elapsed.as_secs_f64().max(1e-9);
-            eprintln!(
-                "no solution of {} moves: {} nodes in {:.2} s ({:.1} M nodes/s, {:.1} s total)",
-                b.bound,
-                b.nodes,
-                secs,
-                b.nodes as f64 / secs / 1e6,
-                start.elapsed().as_secs_f64()
-            );
-        });
-        Ok(sol?)
     }
 }
 
@@ -262,29 +216,4 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 /// `twisty play` for the Kilominx.
 pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
     commands::play::run(ctx, &Kilominx, PuzzleKind::Kilominx, args)
-}
-
-/// The optimal solver's tables for `twisty tables` (`best`, `faces` and `seed` share the
-/// twelve face databases; `best` adds the two 6-cubie mod-3 ones, `seed` the five sparse ones).
-pub fn known_tables() -> Vec<crate::commands::tables::KnownTable> {
-    use crate::commands::tables::KnownTable;
-    use twisty_solvers::optimal::kilominx::specs;
-    let mut out = Vec::new();
-    type Build = fn(&Ctx) -> CliResult;
-    let builders: [(&'static str, Build); 3] = [
-        ("best", |ctx| optimal(ctx, "best").map(|_| ())),
-        ("faces", |ctx| optimal(ctx, "faces").map(|_| ())),
-        ("seed", |ctx| optimal(ctx, "seed").map(|_| ())),
-    ];
-    for (heuristic, build) in builders {
-        for spec in specs(heuristic).unwrap_or_default() {
-            out.push(KnownTable {
-                puzzle: PuzzleKind::Kilominx,
-                heuristic,
-                spec,
-                build,
-            });
-        }
-    }
-    out
 }

@@ -14,7 +14,6 @@ use crate::args::{
 };
 use crate::commands::{CliError, CliResult, Ctx};
 use twisty_core::Puzzle;
-use twisty_solvers::Solution;
 
 /// What the CLI needs of a puzzle beyond the [`Puzzle`] trait.
 pub trait CliPuzzle: Puzzle + Sync {
@@ -38,17 +37,8 @@ pub trait CliPuzzle: Puzzle + Sync {
         )))
     }
 
-    /// Names of the solvers available for this puzzle, the default first.
-    fn solver_names(&self) -> Vec<&'static str>;
-
-    /// Solves `state` with the named solver. The generic caller verifies the result again.
-    fn solve(
-        &self,
-        ctx: &Ctx,
-        solver: &str,
-        state: &Self::State,
-        args: &SolveArgs,
-    ) -> CliResult<Solution<Self::Move>>;
+    /// The state as the engine takes it.
+    fn engine_state(&self, state: &Self::State) -> twisty_engine::State;
 
     /// Sticker indices of the state string that belong to fixed pieces (centres, a fixed
     /// corner) and so cannot be edited.

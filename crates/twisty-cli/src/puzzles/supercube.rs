@@ -1,12 +1,9 @@
 //! CLI glue for the N×N×N supercube.
 
-use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs};
+use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
-use twisty_core::rng::fresh_seed;
-use twisty_core::supercube::{render, SuperMove, Supercube, SupercubeState, SCRAMBLE_LENGTH};
-use twisty_core::Puzzle;
-use twisty_solvers::{SearchStats, Solution};
+use twisty_core::supercube::{render, Supercube, SupercubeState, SCRAMBLE_LENGTH};
 
 impl CliPuzzle for Supercube {
     fn scramble_length(&self) -> usize {
@@ -47,64 +44,8 @@ impl CliPuzzle for Supercube {
         Ok(self.state_from_code(&code)?)
     }
 
-    fn solver_names(&self) -> Vec<&'static str> {
-        vec!["ga"]
-    }
-
-    fn solve(
-        &self,
-        ctx: &Ctx,
-        solver: &str,
-        state: &SupercubeState,
-        args: &SolveArgs,
-    ) -> CliResult<Solution<SuperMove>> {
-        if solver != "ga" {
-            return Err(CliError::usage(anyhow::anyhow!(
-                "unknown supercube solver `{solver}`"
-            )));
-        }
-        let seed = args.seed.unwrap_or_else(fresh_seed);
-        let s = commands::supercube::run_ga(ctx, self, state, &args.ga, seed, args.timeout)?;
-        let played = s.moves.len() as u64;
-        let merged = s.merged.len() as u64;
-        let simplified = s.simplified.len() as u64;
-        if !args.json {
-            eprintln!(
-                "GA seed: {seed}; steps: {}, GA runs: {} ({} per step), generations: {}, macro improvements: {}, macros learned: {}",
-                s.ga_count, s.ga_runs, args.ga.attempts, s.generations, s.macro_hits, s.learned
-            );
-            eprintln!(
-                "played length: {played}, merged across parallel slices: {merged}, simplified length: {simplified}"
-            );
-        }
-        let moves = if args.swarm.simplify {
-            s.simplified
-        } else if args.ga.simplify_parallel {
-            s.merged
-        } else {
-            s.moves
-        };
-        let metric: twisty_core::Metric = args.metric.into();
-        Ok(Solution {
-            length: self.length(&moves, metric),
-            moves,
-            optimal: false,
-            stats: SearchStats {
-                elapsed: s.elapsed,
-                breakdown: vec![
-                    (String::from("ga_seed"), seed, 0.0),
-                    (String::from("ga_steps"), s.ga_count, s.elapsed.as_secs_f64()),
-                    (String::from("ga_runs"), s.ga_runs, 0.0),
-                    (String::from("generations"), s.generations, 0.0),
-                    (String::from("macro_improvements"), s.macro_hits, 0.0),
-                    (String::from("macros_learned"), s.learned as u64, 0.0),
-                    (String::from("played_length"), played, 0.0),
-                    (String::from("merged_length"), merged, 0.0),
-                    (String::from("simplified_length"), simplified, 0.0),
-                ],
-                ..SearchStats::default()
-            },
-        })
+    fn engine_state(&self, state: &SupercubeState) -> twisty_engine::State {
+        twisty_engine::State::Supercube(state.clone())
     }
 }
 

@@ -20,6 +20,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 30,
     options: Vec::<OptionSpec>::new,
     tables,
+    prepare: |ctx| load(ctx, ctx.limits.metric).map(|_| ()),
+    heuristics: &[],
     runner: Runner::Cube2(run),
 };
 

@@ -21,6 +21,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 30,
     options,
     tables,
+    prepare: |ctx| load(ctx).map(|_| ()),
+    heuristics: HEURISTICS,
     runner: Runner::Cube3(run),
 };
 
@@ -64,10 +66,10 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
         .unwrap_or_default()
 }
 
-fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
+fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<Cube3Optimal>, EngineError> {
     let k = kind(ctx.options)?;
     let needs = tables(ctx.options);
-    let solver = ctx.load(
+    ctx.load(
         &format!("3x3/{}", k.name()),
         "the optimal 3x3x3 solver",
         &needs,
@@ -80,7 +82,11 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
                 .collect();
             Ok((s, origins))
         },
-    )?;
+    )
+}
+
+fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
+    let solver = load(ctx)?;
     let all = ctx.options.flag("all");
     let sols = solver.solve_with(state, &ctx.limits, all, bound_reporter(ctx))?;
     Ok(Answer {

@@ -28,6 +28,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: u32::MAX,
     options,
     tables: super::no_tables,
+    prepare: super::nothing_to_prepare,
+    heuristics: &[],
     runner: Runner::Supercube(run),
 };
 
@@ -121,7 +123,7 @@ fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<Sup
     let (mut library, save_to): (MacroLibrary, Option<PathBuf>) = match o.str("macros") {
         Some(path) => {
             let path = PathBuf::from(path);
-            let lib = MacroLibrary::load(&path, limit).map_err(|e| EngineError::usage(e.to_string()))?;
+            let lib = MacroLibrary::load(&path, limit).map_err(|e| EngineError::tables(e.to_string()))?;
             let ours = std::fs::read(&path)
                 .map(|b| b.starts_with(MAGIC))
                 .unwrap_or(false);

@@ -20,6 +20,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 200,
     options: Vec::<OptionSpec>::new,
     tables,
+    prepare: |ctx| load(ctx).map(|_| ()),
+    heuristics: &[],
     runner: Runner::Kilominx(run),
 };
 

@@ -19,6 +19,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 40,
     options,
     tables,
+    prepare: |ctx| load(ctx).map(|_| ()),
+    heuristics: HEURISTICS,
     runner: Runner::Kilominx(run),
 };
 
@@ -45,10 +47,10 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
         .collect()
 }
 
-fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
+fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<KilominxOptimal>, crate::EngineError> {
     let h = ctx.options.str("heuristic").unwrap_or("best").to_string();
     let needs = tables(ctx.options);
-    let solver = ctx.load(
+    ctx.load(
         &format!("kilominx/{h}"),
         "the optimal Kilominx solver",
         &needs,
@@ -61,7 +63,11 @@ fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
                 .collect();
             Ok((s, origins))
         },
-    )?;
+    )
+}
+
+fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
+    let solver = load(ctx)?;
     let mut report = bound_reporter(ctx);
     let sol = solver.solve_with(state, &ctx.limits, |b| report(b))?;
     Ok(Answer::one(sol))

@@ -55,6 +55,11 @@ pub(crate) fn bound_reporter<'a>(ctx: &'a Ctx<'a>) -> impl FnMut(&BoundReport) +
     }
 }
 
+/// Nothing to load.
+pub(crate) fn nothing_to_prepare(_: &Ctx<'_>) -> Result<(), crate::EngineError> {
+    Ok(())
+}
+
 /// No tables.
 pub(crate) fn no_tables(_: &crate::options::Resolved) -> Vec<TableNeed> {
     Vec::new()

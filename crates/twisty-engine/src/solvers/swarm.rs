@@ -478,6 +478,22 @@ fn corner_needs(o: &Resolved) -> Vec<TableNeed> {
     }
 }
 
+fn load_corners(ctx: &Ctx<'_>) -> Result<Option<Arc<CornerPdbFitness>>, EngineError> {
+    let needs = corner_needs(ctx.options);
+    if needs.is_empty() {
+        return Ok(None);
+    }
+    let f = ctx.load("3x3/corners", "the corner table", &needs, |cache, progress| {
+        let f = CornerPdbFitness::load(cache, progress).map_err(|e| EngineError::tables(e.to_string()))?;
+        Ok((f, Vec::new()))
+    })?;
+    Ok(Some(f))
+}
+
+fn prepare_corners(ctx: &Ctx<'_>) -> Result<(), EngineError> {
+    load_corners(ctx).map(|_| ())
+}
+
 fn run_algo(algo: Algo, ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let params = SwarmParams::from_options(algo, ctx.options);
     let seed = ctx.seed.unwrap_or_else(twisty_core::rng::fresh_seed);
@@ -566,6 +582,8 @@ macro_rules! swarm_entry {
             max_length: 1000,
             options: $opts,
             tables: corner_needs,
+            prepare: prepare_corners,
+            heuristics: &[],
             runner: Runner::Cube3($run),
         };
     };

@@ -17,6 +17,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 100,
     options,
     tables: super::no_tables,
+    prepare: super::nothing_to_prepare,
+    heuristics: &[],
     runner: Runner::Cube3(run),
 };
 

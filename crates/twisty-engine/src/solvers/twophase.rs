@@ -18,6 +18,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 40,
     options,
     tables: super::no_tables,
+    prepare: super::nothing_to_prepare,
+    heuristics: &[],
     runner: Runner::Cube3(run),
 };
 
