@@ -240,4 +240,5 @@ fn errors_name_the_token_and_column() {
         );
     }
     assert!(err(4, "M").reason.contains("odd"));
+    assert!(err(3, "X").reason.contains("lowercase"));
 }

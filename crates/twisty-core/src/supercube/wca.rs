@@ -16,9 +16,9 @@
 //! - Outer faces `U D L R F B`.
 //! - Inner layers `kR`: the k-th layer from R alone, `1 ≤ k ≤ N` (`1R` = `R`).
 //! - Wide turns `Rw` (two layers) and `kRw` (the outer k layers, `1 ≤ k < N`).
-//! - Lowercase `r` = `Rw` and `kr` = `kRw`, on every N. (On 4x4x4 and larger some older
-//!   texts write `r` for the inner slice `2R`; cubing.js and the WCA use two outer layers,
-//!   as here.)
+//! - Lowercase `r` = `Rw` and `kr` = `kRw`, on every N, as SiGN notation and cubing.js
+//!   read them. (Some older 4x4x4 and 5x5x5 texts write `r` for the inner slice alone; that
+//!   is `2R` here.)
 //! - Whole-cube rotations `x y z` (as R, U, F).
 //! - On odd N, the middle layer `M E S` (as L, D, F); lowercase `m e s` (N ≥ 3) turn every
 //!   inner layer (all but the two faces), as cubing.js does.
@@ -154,6 +154,9 @@ pub fn parse_token(n: usize, tok: &str) -> Result<Block, String> {
         if rest.starts_with(|c: char| c.is_ascii_digit()) {
             return paper(n, tok).map(single);
         }
+        if first.is_ascii_uppercase() {
+            return Err(String::from("rotations are written lowercase: x, y, z"));
+        }
         return Err(format!("`{rest}` is not a rotation suffix (x, x', x2)"));
     }
     let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
@@ -197,7 +200,9 @@ pub fn parse_token(n: usize, tok: &str) -> Result<Block, String> {
                 angle: face_angle(positive, q),
             });
         }
-        return Err(format!("`{base}` takes no layer count"));
+        return Err(format!(
+            "`{prefix}{base}` is not a move: {letter} takes no layer count and no w"
+        ));
     }
     if let Some(k) = "mes".find(letter) {
         if !prefix.is_empty() {
