@@ -9,17 +9,16 @@
 use crate::core_adapter;
 use crate::geometry::{Anim, DisplayState, Model};
 use serde::Serialize;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Instant;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3, CubieCube};
 use twisty_core::kilominx::Kilominx;
-use twisty_core::supercube::{SuperMove, Supercube};
+use twisty_core::supercube::{wca, SuperMove, Supercube};
 use twisty_core::Metric;
+use twisty_core::ParseError;
 use twisty_core::Puzzle;
-use twisty_core::{alg, ParseError};
 use twisty_solvers::genetic::GeneticSolver;
 use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::optimal::cube2::Cube2Optimal;
@@ -129,7 +128,8 @@ impl PuzzleId {
             PuzzleId::Cube2 => "moves are U R F D L B with ' or 2, rotations x y z".into(),
             PuzzleId::Kilominx => "moves are U F L R BL BR DL DR DBL DBR DB D with ' 2 or 2'".into(),
             PuzzleId::Supercube(n) => format!(
-                "moves are U R F D L B with ' or 2, inner layers 2R … {n}R, wide 3Rw, rotations x y z"
+                "moves are U R F D L B with ' or 2, inner layers 2R … {n}R, wide Rw r 3Rw, rotations x y z{}",
+                if n % 2 == 1 { ", middle layers M E S" } else { "" }
             ),
         }
     }
@@ -359,31 +359,17 @@ pub struct Parsed {
 /// Parses `text` into move tokens of puzzle `p` (with the core model where there is one).
 pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> {
     match p {
-        PuzzleId::Cube3 => return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens),
-        PuzzleId::Cube2 => return core_adapter::parse_with(&Cube2, text).map(|(_, tokens)| tokens),
-        PuzzleId::Kilominx => return core_adapter::parse_with(&Kilominx, text).map(|(_, tokens)| tokens),
-        _ => {}
+        PuzzleId::Cube3 => core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens),
+        PuzzleId::Cube2 => core_adapter::parse_with(&Cube2, text).map(|(_, tokens)| tokens),
+        PuzzleId::Kilominx => core_adapter::parse_with(&Kilominx, text).map(|(_, tokens)| tokens),
+        PuzzleId::Supercube(n) => supercube_parse(n, text).map_err(|e| match e {
+            PuzzleError::Parse(mut e) => {
+                e.reason = format!("{} ({})", e.reason, p.notation_hint());
+                PuzzleError::Parse(e)
+            }
+            other => other,
+        }),
     }
-    let model = p.model();
-    let hint = p.notation_hint();
-    let ids = alg::parse_alg(
-        text,
-        |tok| {
-            model
-                .move_id(tok)
-                .map(|id| vec![id])
-                .ok_or_else(|| format!("not a move of the {}: {hint}", p.name()))
-        },
-        |id| model.inverse_id(id),
-    )
-    .map_err(PuzzleError::Parse)?;
-    if ids.len() > MAX_INPUT_MOVES {
-        return Err(PuzzleError::BadRequest(format!(
-            "the sequence has {} moves; at most {MAX_INPUT_MOVES} are accepted",
-            ids.len()
-        )));
-    }
-    Ok(ids.iter().map(|&i| model.move_name(i).to_string()).collect())
 }
 
 /// Parses an input and replays it on the display model.
@@ -827,7 +813,7 @@ pub fn solve(
                 &limits,
             )?
         }
-        (PuzzleId::Supercube(n), "genetic") => solve_supercube_ga(n, model, parsed, limits)?,
+        (PuzzleId::Supercube(n), "genetic") => solve_supercube_ga(n, parsed, limits)?,
         (PuzzleId::Cube3, "thistlethwaite") => {
             let state = cube3_core_state(parsed)?;
             core_adapter::solve_with(
@@ -870,53 +856,38 @@ fn cube3_core_state(parsed: &Parsed) -> Result<CubieCube, PuzzleError> {
     }
 }
 
-/// The core supercube moves of display move tokens.
-fn supercube_core_moves(model: &Model, tokens: &[String]) -> Result<Vec<SuperMove>, PuzzleError> {
-    let mut out = Vec::new();
-    for t in tokens {
-        let turns = model
-            .cube_slice_turns(t)
-            .ok_or_else(|| PuzzleError::Internal(format!("`{t}` is not a move of the cube")))?;
-        out.extend(turns.into_iter().map(|(axis, slice, q)| SuperMove {
-            slice,
-            axis,
-            angle: q - 1,
-        }));
+/// Parses supercube input with the core's WCA notation: one canonical token per block (a
+/// face, inner layer, wide turn or rotation; a block holding neither face, e.g. `m`, one
+/// token per slice), each a move of the display model.
+fn supercube_parse(n: u8, text: &str) -> Result<Vec<String>, PuzzleError> {
+    let n = n as usize;
+    let blocks = wca::parse_blocks(n, text).map_err(PuzzleError::Parse)?;
+    let tokens: Vec<String> = blocks.into_iter().flat_map(|b| wca::block_names(n, b)).collect();
+    if tokens.len() > MAX_INPUT_MOVES {
+        return Err(PuzzleError::BadRequest(format!(
+            "the sequence has {} moves; at most {MAX_INPUT_MOVES} are accepted",
+            tokens.len()
+        )));
     }
-    Ok(out)
+    Ok(tokens)
 }
 
-/// The display token of each core supercube move (the plainest name turning one slice).
-fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
-    let mut names: HashMap<SuperMove, String> = HashMap::new();
-    for id in 0..model.move_count() as u16 {
-        let name = model.move_name(id);
-        if let Some([(axis, slice, q)]) = model.cube_slice_turns(name).as_deref() {
-            let m = SuperMove {
-                slice: *slice,
-                axis: *axis,
-                angle: q - 1,
-            };
-            // Outer faces (`L'`) before layer numbers (`3R`), then the shortest.
-            let key = |t: &str| (t.starts_with(|c: char| c.is_ascii_digit()), t.len());
-            if names.get(&m).is_none_or(|old| key(old) > key(name)) {
-                names.insert(m, name.to_string());
-            }
-        }
-    }
-    names
+/// The core supercube slice turns of parsed tokens (a rotation turns every slice).
+fn supercube_core_moves(n: u8, tokens: &[String]) -> Result<Vec<SuperMove>, PuzzleError> {
+    wca::parse(n as usize, &tokens.join(" "))
+        .map_err(|e| PuzzleError::Internal(format!("a parsed supercube token does not parse again: {e}")))
 }
 
-/// Solves a supercube with the genetic solver, in the core model, and names the moves as the
-/// display model does.
-fn solve_supercube_ga(n: u8, model: &Model, parsed: &Parsed, limits: &Limits) -> Result<Solved, PuzzleError> {
+/// Solves a supercube with the genetic solver, in the core model, and names the moves in the
+/// core's canonical WCA notation (moves of the display model too).
+fn solve_supercube_ga(n: u8, parsed: &Parsed, limits: &Limits) -> Result<Solved, PuzzleError> {
     if n > MAX_GA_SUPERCUBE {
         return Err(PuzzleError::Solver(format!(
             "the genetic solver is offered up to {MAX_GA_SUPERCUBE}x{MAX_GA_SUPERCUBE}x{MAX_GA_SUPERCUBE} here"
         )));
     }
     let cube = Supercube::new(n as usize).map_err(|e| PuzzleError::BadRequest(e.to_string()))?;
-    let state = cube.state_after(&supercube_core_moves(model, &parsed.moves)?);
+    let state = cube.state_after(&supercube_core_moves(n, &parsed.moves)?);
     let solver = GeneticSolver {
         seed: GA_SEED,
         ..GeneticSolver::default()
@@ -926,16 +897,7 @@ fn solve_supercube_ga(n: u8, model: &Model, parsed: &Parsed, limits: &Limits) ->
         .map_err(core_adapter::solve_error)?;
     let moves = twisty_core::supercube::simplify(&sol.moves);
     twisty_solvers::verify(&cube, &state, &moves).map_err(core_adapter::solve_error)?;
-    let names = supercube_tokens(model);
-    let tokens = moves
-        .iter()
-        .map(|m| {
-            names
-                .get(m)
-                .cloned()
-                .ok_or_else(|| PuzzleError::Internal(format!("no name for the slice turn {m:?}")))
-        })
-        .collect::<Result<Vec<String>, PuzzleError>>()?;
+    let tokens: Vec<String> = moves.iter().map(|&m| wca::move_name(n as usize, m)).collect();
     Ok(Solved {
         length: cube.length(&moves, limits.metric),
         moves: tokens,
@@ -1111,55 +1073,66 @@ mod tests {
 
     #[test]
     fn core_supercube_and_display_model_agree() {
-        // The display moves translated to core slice turns generate the same group: every
-        // sequence has the same order in both models, up to a whole-cube rotation (the
-        // display model calls a turned cube solved, the core model does not). A wrong
-        // axis, slice or direction convention breaks this.
+        // Input parsed by the core's WCA notation and replayed on the display model shows
+        // exactly the core model's outer stickers. A wrong axis, slice or direction
+        // convention on either side breaks this.
+        use twisty_core::supercube::facelets::facelets;
         let mut rng = twisty_core::seeded_rng(21);
-        for n in 2..=4u8 {
+        let bases = [
+            "U", "D", "L", "R", "F", "B", "2R", "3U", "Rw", "3Fw", "l", "x", "y", "z", "M", "E", "S", "m",
+        ];
+        let sufs = ["", "'", "2", "2'"];
+        for n in 2..=MAX_SUPERCUBE {
             let p = PuzzleId::Supercube(n);
             let model = p.model();
             let cube = Supercube::new(n as usize).unwrap();
-            for len in 1..=8 {
-                let s = scramble(p, rand::Rng::random_range(&mut rng, 0..1000), &test_env());
-                let tokens: Vec<String> = parse_moves(p, &s.scramble)
-                    .unwrap()
-                    .into_iter()
-                    .take(len)
+            for _ in 0..30 {
+                let text: Vec<String> = (0..12)
+                    .map(|_| {
+                        let b = bases[rand::Rng::random_range(&mut rng, 0..bases.len())];
+                        let s = sufs[rand::Rng::random_range(&mut rng, 0..sufs.len())];
+                        format!("{b}{s}")
+                    })
+                    .filter(|t| cube.parse_wca(t).is_ok())
                     .collect();
-                let core = supercube_core_moves(model, &tokens).unwrap();
-                let mut c = cube.solved();
-                let core_order = order(
-                    || {
-                        cube.apply_all(&mut c, &core);
-                        c.orient.iter().all(|&o| o == c.orient[0])
-                    },
-                    100_000,
-                );
+                let tokens = parse_moves(p, &text.join(" ")).unwrap();
+                let core = cube.state_after(&supercube_core_moves(n, &tokens).unwrap());
                 let mut shown = model.solved();
-                let shown_order = order(
-                    || {
-                        for t in &tokens {
-                            model.apply(&mut shown, t).unwrap();
-                        }
-                        model.is_solved(&shown)
-                    },
-                    100_000,
-                );
-                let (Some(core_order), Some(shown_order)) = (core_order, shown_order) else {
-                    panic!("{n}: {tokens:?}: no order found");
-                };
-                if n <= 3 {
-                    assert_eq!(core_order, shown_order, "{n}: {tokens:?}");
-                } else {
-                    // From 4x4x4 up the display model hides the inner cubies and does not
-                    // tell like centres apart, so its order may be a divisor.
-                    assert_eq!(core_order % shown_order, 0, "{n}: {tokens:?}");
+                for t in &tokens {
+                    model.apply(&mut shown, t).unwrap();
                 }
+                assert_eq!(
+                    model.cube_facelets(&shown),
+                    Some(facelets(&core)),
+                    "{n}: {text:?} -> {tokens:?}"
+                );
             }
-            // Every slice turn has a display name.
-            assert_eq!(supercube_tokens(model).len(), 9 * n as usize);
+            // Every slice turn's canonical name is a display move.
+            for m in cube.moves() {
+                let name = wca::move_name(n as usize, m);
+                assert!(model.knows(&name), "{n}: {name}");
+            }
         }
+    }
+
+    #[test]
+    fn supercube_parse_errors_come_from_the_core_with_the_hint() {
+        match parse_moves(PuzzleId::Supercube(3), "R U 4R") {
+            Err(PuzzleError::Parse(e)) => {
+                assert_eq!((e.token.as_str(), e.column), ("4R", 5));
+                assert!(
+                    e.reason.contains("layer 4") && e.reason.contains("M E S"),
+                    "{}",
+                    e.reason
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // Wide, slice and paper-code input becomes canonical display tokens.
+        assert_eq!(
+            parse_moves(PuzzleId::Supercube(3), "r M' x0 y2").unwrap(),
+            vec!["Rw", "2L'", "L", "y2"]
+        );
     }
 
     #[test]

@@ -19,14 +19,29 @@
 //!
 //! The readable form is `<axis><slice>` with an optional suffix: `x0` (90°), `x0^2` or
 //! `x0²` (180°), `x0'` (270°). `y12'` turns slice 12 of a 16×16×16 about y by 270°. The
-//! paper's numeric code is also accepted as `#<code>` (e.g. `#13` = `y1`). Groups, repeats,
-//! commas and comments follow the common grammar of [`crate::alg`].
+//! paper's numeric code is also accepted as `#<code>` (e.g. `#13` = `y1^2`). Groups, repeats,
+//! commas and comments follow the common grammar of [`crate::alg`]. [`Puzzle::parse_moves`]
+//! and [`Puzzle::format_move`] use these codes (the seed's notation, unchanged).
+//!
+//! The WCA notation (`R`, `2R'`, `3Rw2`, `x`, `M`…) is in [`wca`]; the cube as a person
+//! holds it ([`crate::Held`]) reads WCA notation in the user's frame, see [`held`].
+//!
+//! # Scrambles
+//!
+//! [`Puzzle::random_moves`] never turns the same slice twice in a row and writes turns of
+//! one axis (which commute) in increasing slice order, as the cubes' scrambles do.
+//! [`Supercube::paper_random_moves`] is the paper's generator (every move uniform over the
+//! 9N codes, no filtering), kept for reproducing its experiments.
 
 pub mod clusters;
+pub mod facelets;
+pub mod held;
 pub mod orientation;
 pub mod render;
+pub mod wca;
 
 pub use clusters::{cluster_kind, cluster_of, clusters, Cluster};
+pub use held::CubeFrame;
 pub use orientation::{group, Group, ORIENTATIONS};
 
 use crate::alg::parse_alg;
@@ -178,6 +193,16 @@ impl Supercube {
         ((code as usize) < self.move_count()).then(|| SuperMove::from_code(code))
     }
 
+    /// The paper's scramble (seed-faithful): every move uniform over the 9N codes, with no
+    /// filtering, so a slice may be turned twice in a row. [`Puzzle::random_moves`] is the
+    /// filtered scramble.
+    pub fn paper_random_moves<R: Rng + ?Sized>(&self, rng: &mut R, count: usize) -> Vec<SuperMove> {
+        let max = self.move_count() as u16;
+        (0..count)
+            .map(|_| SuperMove::from_code(rng.random_range(0..max)))
+            .collect()
+    }
+
     /// The positions of one slice, in a fixed order.
     pub fn slice_positions(&self, axis: usize, slice: usize) -> Vec<usize> {
         let n = self.n;
@@ -232,7 +257,7 @@ impl Supercube {
     }
 }
 
-fn parse_token(n: usize, tok: &str) -> Result<Vec<SuperMove>, String> {
+pub(crate) fn parse_token(n: usize, tok: &str) -> Result<Vec<SuperMove>, String> {
     let max = 9 * n;
     if let Some(num) = tok.strip_prefix('#') {
         let code: usize = num
@@ -330,8 +355,8 @@ impl Puzzle for Supercube {
         state.orient.iter().all(|&o| o == 0)
     }
 
-    /// A random state: 25·N³ uniformly random moves (no uniform sampler of the reachable
-    /// group is known for the full supercube).
+    /// A random state: 25·N³ random moves in canonical order (no uniform sampler of the
+    /// reachable group is known for the full supercube).
     fn random_state<R: Rng + ?Sized>(&self, rng: &mut R) -> SupercubeState {
         let moves = self.random_moves(rng, (25 * self.cubies()).max(SCRAMBLE_LENGTH));
         self.state_after(&moves)
@@ -344,14 +369,6 @@ impl Puzzle for Supercube {
     fn faces_commute(&self, a: u8, b: u8) -> bool {
         let n = self.n as u8;
         a != b && a / n == b / n
-    }
-
-    /// The paper's scramble: every move uniform over the 9N codes, no filtering.
-    fn random_moves<R: Rng + ?Sized>(&self, rng: &mut R, count: usize) -> Vec<SuperMove> {
-        let max = self.move_count() as u16;
-        (0..count)
-            .map(|_| SuperMove::from_code(rng.random_range(0..max)))
-            .collect()
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<SuperMove>, ParseError> {
