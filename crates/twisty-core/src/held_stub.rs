@@ -6,7 +6,6 @@ use crate::error::ParseError;
 use crate::held::Held;
 use crate::kilominx::Kilominx;
 use crate::puzzle::Puzzle;
-use crate::supercube::Supercube;
 
 macro_rules! reference_held {
     ($t:ty) => {
@@ -28,4 +27,3 @@ macro_rules! reference_held {
 reference_held!(Cube3);
 reference_held!(Cube2);
 reference_held!(Kilominx);
-reference_held!(Supercube);
