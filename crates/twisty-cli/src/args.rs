@@ -196,6 +196,9 @@ pub struct ShowArgs {
     /// The state.
     #[command(flatten)]
     pub state: StateArgs,
+    /// Notation of the moves: `standard` (WCA; cubing.js's for the Kilominx) or `seed`.
+    #[arg(long, value_enum, default_value_t = NotationArg::Standard)]
+    pub notation: NotationArg,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -227,6 +230,10 @@ pub struct SolveArgs {
     /// Kilominx: best, faces, seed, sparse); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
+    /// Any option of the solver's catalog entry, as NAME=VALUE (repeatable; `--solver list`
+    /// shows each solver's options), e.g. `--option probes=100`.
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     /// Longest acceptable solution.
     #[arg(long)]
     pub max_length: Option<u32>,

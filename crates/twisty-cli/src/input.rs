@@ -12,8 +12,8 @@ use std::path::Path;
 pub struct Loaded<P: CliPuzzle> {
     /// The state.
     pub state: P::State,
-    /// The moves that produced it, when it was given as moves.
-    pub moves: Option<Vec<P::Move>>,
+    /// The moves that produced it, as written, when it was given as moves.
+    pub moves: Option<String>,
 }
 
 /// Reads the text of a moves file (`-` = stdin).
@@ -31,16 +31,9 @@ pub fn read_file(path: &Path) -> CliResult<String> {
         .map_err(CliError::usage)
 }
 
-/// Parses moves, naming the file in the error when they came from one.
-pub fn parse_moves<P: CliPuzzle>(p: &P, text: &str, origin: Option<&Path>) -> CliResult<Vec<P::Move>> {
-    p.parse_moves(text).map_err(|e| match origin {
-        Some(f) => CliError::usage(anyhow::anyhow!("{}: {e}", f.display())),
-        None => CliError::usage(e),
-    })
-}
-
-/// Loads the state described by `args` (solved when nothing is given).
-pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs) -> CliResult<Loaded<P>> {
+/// Loads the state described by `args` (solved when nothing is given); moves in the
+/// standard notation as held, or the seed's notation in the reference frame.
+pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) -> CliResult<Loaded<P>> {
     if let Some(f) = &args.facelets {
         let state = p.parse_state_string(f)?;
         return Ok(Loaded { state, moves: None });
@@ -53,11 +46,20 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs) -> CliResult<Loaded<P>>
     } else {
         (args.moves.join(" "), None)
     };
-    let moves = parse_moves(p, &text, origin.as_deref())?;
-    let state = p.state_after(&moves);
+    // Moves are read as the puzzle is held (rotations, wide moves and turns of the fixed
+    // piece's faces tracked); the state is kept in the reference frame.
+    let parsed = if seed_notation {
+        p.parse_moves(&text).map(|m| p.state_after(&m))
+    } else {
+        p.parse_held(&text).map(|(s, _frame)| s)
+    };
+    let state = parsed.map_err(|e| match origin.as_deref() {
+        Some(f) => CliError::usage(anyhow::anyhow!("{}: {e}", f.display())),
+        None => CliError::usage(e),
+    })?;
     Ok(Loaded {
         state,
-        moves: Some(moves),
+        moves: Some(text),
     })
 }
 

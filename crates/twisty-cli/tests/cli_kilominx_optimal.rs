@@ -42,7 +42,7 @@ fn tables_solve_and_bench_with_the_sparse_databases() {
         .success()
         .stdout(predicate::str::contains("kilominx/pdb/UFR-MBR-DFM-BLD"))
         .stderr(predicate::str::contains(
-            "warning: building 5 Kilominx pattern database(s)",
+            "building the optimal Kilominx solver: 5 table file(s)",
         ));
     // Solve: optimal, with a progress line per bound.
     twisty(dir.path())

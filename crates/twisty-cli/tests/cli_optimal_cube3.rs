@@ -191,7 +191,7 @@ fn optimal_solves_all_solutions_limits_and_bench() {
             "R U",
         ])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains("half-turn metric"));
 
     // Benchmarks.

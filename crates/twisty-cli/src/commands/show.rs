@@ -8,12 +8,12 @@ use crate::puzzles::CliPuzzle;
 
 /// Runs `twisty show` for puzzle `p`.
 pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ShowArgs) -> CliResult {
-    let loaded = load_state(p, &args.state)?;
+    let loaded = load_state(p, &args.state, args.notation == crate::args::NotationArg::Seed)?;
     let string = p.state_string(&loaded.state);
     if args.json {
         return print_json(&serde_json::json!({
             "puzzle": p.name(),
-            "moves": loaded.moves.as_ref().map(|m| p.format_moves(m)),
+            "moves": loaded.moves,
             "state": string,
             "solved": p.is_solved(&loaded.state),
         }));

@@ -119,11 +119,20 @@ pub fn request(
     } else {
         input_text(&args.state)?
     };
+    let mut options = given_options(matches);
+    for o in &args.options {
+        let Some((name, value)) = o.split_once('=') else {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "--option `{o}`: write NAME=VALUE, e.g. --option probes=100"
+            )));
+        };
+        options.insert(name.trim().to_string(), serde_json::Value::from(value.trim()));
+    }
     let req = SolveRequest {
         puzzle,
         input,
         solver: args.solver.clone(),
-        options: given_options(matches),
+        options,
         max_length: args.max_length,
         timeout: args.timeout,
         metric: match args.metric {

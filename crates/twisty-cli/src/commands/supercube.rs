@@ -450,7 +450,7 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
         let cube = Supercube { n };
         for r in 0..args.runs {
             let seed = args.seed + r as u64;
-            let scramble: Vec<SuperMove> = cube.random_moves(&mut seeded_rng(seed), 100);
+            let scramble: Vec<SuperMove> = cube.paper_random_moves(&mut seeded_rng(seed), 100);
             let state = cube.state_after(&scramble);
             let solver = GeneticSolver {
                 params: params.clone(),

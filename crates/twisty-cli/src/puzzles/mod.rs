@@ -16,7 +16,7 @@ use crate::commands::{CliError, CliResult, Ctx};
 use twisty_core::Puzzle;
 
 /// What the CLI needs of a puzzle beyond the [`Puzzle`] trait.
-pub trait CliPuzzle: Puzzle + Sync {
+pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
     /// Default length of a random-move scramble.
     fn scramble_length(&self) -> usize;
 

@@ -67,7 +67,7 @@ fn options() -> Vec<OptionSpec> {
         OptionSpec::int(
             "attempts",
             1,
-            4096,
+            1024,
             Some(DEFAULT_ATTEMPTS as i64),
             "independent GA runs per step, the best played (1 = the paper's loop)",
         ),
