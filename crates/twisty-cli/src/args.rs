@@ -525,9 +525,10 @@ pub struct BenchAStarArgs {
     /// Weights (divisors p): a comma-separated list of numbers and ranges, e.g. `1..10,15,20`.
     #[arg(long, default_value = "1..10,15,20")]
     pub weights: String,
-    /// Directory holding the seed's input files (Hangary_CS440-2016FA_HW1_data_cube*.txt).
-    #[arg(long, default_value = "../shared/seed-inputs")]
-    pub inputs: PathBuf,
+    /// Directory holding the seed's input files (Hangary_CS440-2016FA_HW1_data_cube*.txt)
+    /// [default: the copies built into twisty].
+    #[arg(long, value_name = "DIR")]
+    pub inputs: Option<PathBuf>,
     /// Divide as integers (the seed's Python 2 behaviour).
     #[arg(long)]
     pub integer_heuristic: bool,

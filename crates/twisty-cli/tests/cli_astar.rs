@@ -1,6 +1,8 @@
 //! `twisty solve --puzzle 2x2 --solver astar` and `twisty bench astar2x2` on the seed's inputs.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::PathBuf;
@@ -13,9 +15,7 @@ fn twisty() -> Command {
 }
 
 fn seed_input(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/seed-inputs")
-        .join(format!("Hangary_CS440-2016FA_HW1_data_{name}.txt"))
+    common::seed_inputs().join(format!("Hangary_CS440-2016FA_HW1_data_{name}.txt"))
 }
 
 #[test]
@@ -105,6 +105,33 @@ fn bench_prints_both_figures() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Figure 7").and(predicate::str::contains("Figure 12")));
+    // The bundled inputs, from a directory with no seed inputs; the same starts as the files.
+    let here = tempfile::tempdir().unwrap();
+    let run = |inputs: bool| {
+        let mut c = twisty();
+        c.current_dir(here.path())
+            .args(["bench", "astar2x2", "--weights", "3", "--json"]);
+        if inputs {
+            c.arg("--inputs").arg(common::seed_inputs());
+        }
+        let out = c.assert().success().get_output().stdout.clone();
+        let mut v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        for row in v.as_array_mut().unwrap() {
+            row.as_object_mut().unwrap().remove("time_ms");
+        }
+        v
+    };
+    let bundled = run(false);
+    assert_eq!(bundled.as_array().map(Vec::len), Some(7));
+    assert_eq!(bundled, run(true));
+    twisty()
+        .args(["bench", "astar2x2", "--inputs"])
+        .arg(here.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Hangary_CS440-2016FA_HW1_data_cube1_1.txt",
+        ));
     twisty()
         .args(["bench", "astar2x2", "--weights", "0..3"])
         .assert()

@@ -1,24 +1,14 @@
 //! `twisty bench fast3x3` on random states and on seed 003's mix files.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
-use std::path::PathBuf;
 
 fn twisty(dir: &tempfile::TempDir) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
     c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
     c
-}
-
-fn seed_inputs() -> PathBuf {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
-        let p = here.join(up);
-        if p.is_dir() {
-            return p;
-        }
-    }
-    PathBuf::from("/work/shared/seed-inputs")
 }
 
 #[test]
@@ -28,7 +18,7 @@ fn random_states_and_seed_mixes_in_json() {
         .args([
             "bench", "fast3x3", "--count", "4", "--seed", "3", "--json", "--mixes",
         ])
-        .arg(seed_inputs())
+        .arg(common::seed_inputs())
         .assert()
         .success()
         .get_output()

@@ -1,9 +1,11 @@
 //! `twisty show / scramble / solve` on the 3x3x3.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
+use common::seed_inputs;
 use predicates::prelude::*;
-use std::path::PathBuf;
 
 const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
@@ -20,18 +22,6 @@ fn with(s: &str, edits: &[(usize, char)]) -> String {
         v[i] = c;
     }
     v.into_iter().collect()
-}
-
-/// The seed inputs, whether run from the main checkout or from a worktree next to it.
-pub fn seed_inputs() -> PathBuf {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
-        let p = here.join(up);
-        if p.is_dir() {
-            return p;
-        }
-    }
-    PathBuf::from("/work/shared/seed-inputs")
 }
 
 #[test]

@@ -30,7 +30,7 @@ fn bench_kilominx(dir: &Path, heuristic: &str) -> Command {
 
 const SEED_FILE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/seed-inputs/puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv"
+    "/../../tests/data/seed-inputs/puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv"
 );
 
 #[test]

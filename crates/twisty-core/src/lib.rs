@@ -25,6 +25,8 @@ pub mod kilominx;
 pub mod puzzle;
 pub mod rng;
 pub mod supercube;
+#[cfg(test)]
+mod test_data;
 
 pub use alg::{tokenize, Token};
 pub use error::{InvalidState, ParseError};

@@ -11,6 +11,8 @@ pub mod kilominx_fast;
 pub mod optimal;
 pub mod solver;
 pub mod swarm;
+#[cfg(test)]
+mod test_data;
 pub mod thistlethwaite;
 pub mod twophase;
 

@@ -1,4 +1,6 @@
 //! Tests of the Thistlethwaite solver.
+mod common;
+
 use twisty_core::cube3::Cube3;
 use twisty_core::rng::seeded_rng;
 use twisty_core::Puzzle;
@@ -39,7 +41,7 @@ fn solved_gives_empty() {
 fn seed_inputs_solve() {
     let p = Cube3;
     let mut count = 0;
-    for entry in std::fs::read_dir("/work/shared/seed-inputs").unwrap() {
+    for entry in std::fs::read_dir(common::seed_inputs()).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if !(name.starts_with("dfinnis_Rubik_mix_") || name == "dfinnis_Rubik_test.sh_inline_mix.txt") {

@@ -1,6 +1,8 @@
 //! The two-phase solver on random states, special states and the seed's mixes.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use twisty_core::cube3::{Cube3, CubieCube};
@@ -99,20 +101,9 @@ fn impossible_bounds_and_states_are_errors() {
     ));
 }
 
-fn seed_inputs() -> PathBuf {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
-        let p = here.join(up);
-        if p.is_dir() {
-            return p;
-        }
-    }
-    PathBuf::from("/work/shared/seed-inputs")
-}
-
 #[test]
 fn seed_mixes_parse_and_solve() {
-    let dir = seed_inputs();
+    let dir = common::seed_inputs();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

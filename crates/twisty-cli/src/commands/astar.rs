@@ -235,6 +235,42 @@ pub fn parse_weights(text: &str) -> Result<Vec<f64>, String> {
     Ok(out)
 }
 
+/// `(name, text)` of the seed's input net `name` (e.g. `cube1_1`), built in from the repository's
+/// `tests/data/seed-inputs`.
+macro_rules! seed_net {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../tests/data/seed-inputs/Hangary_CS440-2016FA_HW1_data_",
+                $name,
+                ".txt"
+            )),
+        )
+    };
+}
+
+/// The seed's seven input nets, built in: the default of `bench astar2x2 --inputs`.
+const BUNDLED_NETS: [(&str, &str); 7] = [
+    seed_net!("cube1_1"),
+    seed_net!("cube1_2"),
+    seed_net!("cube1_3"),
+    seed_net!("cube2_1"),
+    seed_net!("cube2_2"),
+    seed_net!("cube2_3"),
+    seed_net!("cube3_1"),
+];
+
+/// The built-in net of the seed input `name` (e.g. `cube1_1`).
+fn bundled_net(name: &str) -> CliResult<&'static str> {
+    BUNDLED_NETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+        .ok_or_else(|| CliError::failure(anyhow::anyhow!("no built-in seed input named {name}")))
+}
+
 /// The seed's figures: (file, goal, [(weight, nodes)]).
 /// One input file of the seed's figures: name, goal, and (weight, nodes expanded) pairs.
 type SeedFigure = (&'static str, AStarGoal, &'static [(u32, u64)]);
@@ -375,12 +411,16 @@ pub fn bench(args: &BenchAStarArgs) -> CliResult {
         let files: Vec<&SeedFigure> = SEED_NODES.iter().filter(|f| f.1 == goal_kind).collect();
         let mut starts = Vec::new();
         for (name, _, _) in &files {
-            let path = args
-                .inputs
-                .join(format!("Hangary_CS440-2016FA_HW1_data_{name}.txt"));
-            let text = read_file(&path)?;
-            let s = Stickers::from_net(&text)
-                .map_err(|e| CliError::failure(anyhow::anyhow!("{}: {e}", path.display())))?;
+            let file = format!("Hangary_CS440-2016FA_HW1_data_{name}.txt");
+            let (text, origin) = match &args.inputs {
+                Some(dir) => {
+                    let path = dir.join(&file);
+                    (read_file(&path)?, path.display().to_string())
+                }
+                None => (bundled_net(name)?.to_string(), format!("built-in {file}")),
+            };
+            let s =
+                Stickers::from_net(&text).map_err(|e| CliError::failure(anyhow::anyhow!("{origin}: {e}")))?;
             let opt = a.optimal_length(&s, goal(goal_kind), 14);
             starts.push((name.to_string(), s, opt));
         }
@@ -450,4 +490,18 @@ pub fn bench(args: &BenchAStarArgs) -> CliResult {
         return print_json(&serde_json::Value::Array(rows));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_figure_has_a_built_in_net_that_parses() {
+        for (name, _, _) in SEED_NODES {
+            let text = bundled_net(name).unwrap_or_default();
+            assert!(Stickers::from_net(text).is_ok(), "{name}");
+        }
+        assert!(bundled_net("cube9_9").is_err());
+    }
 }

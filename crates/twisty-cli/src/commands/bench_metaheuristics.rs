@@ -23,7 +23,7 @@ use twisty_solvers::twophase::TwoPhase;
 #[derive(Debug, Args)]
 pub struct BenchMetaArgs {
     /// Scramble file, one `<length><TAB><moves>` per line (`#` comments), e.g. the thesis's
-    /// Table 4.5 in ../shared/seed-inputs/JishnuJeevan_thesis_Table4.5_scrambles.txt.
+    /// Table 4.5 in tests/data/seed-inputs/JishnuJeevan_thesis_Table4.5_scrambles.txt.
     #[arg(long, value_name = "FILE", conflicts_with = "lengths")]
     pub scrambles: Option<PathBuf>,
     /// Fresh random scrambles of these lengths (the seed's generator: no face repeated

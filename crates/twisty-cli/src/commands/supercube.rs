@@ -89,9 +89,10 @@ pub struct BenchSupercubeArgs {
     /// Use this macro library instead of the seed's stores.
     #[arg(long, value_name = "FILE")]
     pub macros_file: Option<PathBuf>,
-    /// Directory holding the seed's input files.
-    #[arg(long, default_value = "../shared/seed-inputs")]
-    pub inputs: PathBuf,
+    /// Directory holding the seed's input files (robertswita_RubikCube_6bd668f_bin_*)
+    /// [default: the copies built into twisty].
+    #[arg(long, value_name = "DIR")]
+    pub inputs: Option<PathBuf>,
     /// Independent GA runs per step (1 = the paper's loop exactly; see `solve --attempts`).
     #[arg(long, default_value_t = DEFAULT_ATTEMPTS, value_name = "N")]
     pub attempts: usize,
@@ -357,6 +358,32 @@ fn parse_sizes(s: &str) -> CliResult<Vec<usize>> {
     Ok(out)
 }
 
+/// The seed program's macro stores in the order the bench reads them, built in from the
+/// repository's `tests/data/seed-inputs` (the default of `bench supercube --inputs`).
+const SEED_STORES: [(&str, &[u8]); 3] = [
+    (
+        "Release_solutions.bin",
+        include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/seed-inputs/robertswita_RubikCube_6bd668f_bin_Release_solutions.bin"
+        )),
+    ),
+    (
+        "Debug_solutions.bin",
+        include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/seed-inputs/robertswita_RubikCube_6bd668f_bin_Debug_solutions.bin"
+        )),
+    ),
+    (
+        "Debug_solutions.bin.org",
+        include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/seed-inputs/robertswita_RubikCube_6bd668f_bin_Debug_solutions.bin.org"
+        )),
+    ),
+];
+
 /// The bench's macro library: `--macros-file`, or the first `count` distinct macros of the
 /// seed's stores.
 fn bench_library(args: &BenchSupercubeArgs) -> CliResult<MacroLibrary> {
@@ -367,15 +394,13 @@ fn bench_library(args: &BenchSupercubeArgs) -> CliResult<MacroLibrary> {
     if args.macros == 0 {
         return Ok(lib);
     }
-    for name in [
-        "Release_solutions.bin",
-        "Debug_solutions.bin",
-        "Debug_solutions.bin.org",
-    ] {
-        let path = args
-            .inputs
-            .join(format!("robertswita_RubikCube_6bd668f_bin_{name}"));
-        let part = MacroLibrary::load(&path, None).map_err(|e| {
+    for (name, built_in) in SEED_STORES {
+        let file = format!("robertswita_RubikCube_6bd668f_bin_{name}");
+        let part = match &args.inputs {
+            Some(dir) => MacroLibrary::load(&dir.join(&file), None),
+            None => MacroLibrary::import_seed(built_in, &PathBuf::from(format!("built-in {file}")), None),
+        };
+        let part = part.map_err(|e| {
             CliError::failure(anyhow::anyhow!(
                 "{e} (give the seed inputs with --inputs DIR or a library with --macros-file)"
             ))

@@ -3,11 +3,9 @@ use crate::rng::seeded_rng;
 use proptest::prelude::*;
 
 fn seed_rows() -> Vec<(usize, String, usize, String)> {
-    let path = format!(
-        "{}/../../../shared/seed-inputs/puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let path =
+        crate::test_data::seed_input("puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("scramble_length"))
         .map(|l| {

@@ -1,19 +1,7 @@
 use super::*;
 use crate::rng::seeded_rng;
+use crate::test_data::seed_input;
 use std::collections::{BTreeMap, HashSet};
-use std::path::PathBuf;
-
-fn seed_inputs() -> Option<PathBuf> {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
-        let p = here.join(up);
-        if p.is_dir() {
-            return Some(p);
-        }
-    }
-    let p = PathBuf::from("/work/shared/seed-inputs");
-    p.is_dir().then_some(p)
-}
 
 #[test]
 fn sizes_are_checked() {
@@ -197,14 +185,10 @@ fn cluster_sizes_for_n_2_to_7() {
 
 #[test]
 fn clusters_match_the_seed_files_for_n_7() {
-    let Some(dir) = seed_inputs() else {
-        eprintln!("seed inputs not found; skipped");
-        return;
-    };
     // Representatives from the seed's Cluster{0..5}.cfg, as Cubies[z, y, x].
     let reps = [[3, 3, 3], [0, 0, 0], [3, 3, 0], [0, 2, 0], [2, 3, 0], [1, 2, 0]];
     for (k, [z, y, x]) in reps.into_iter().enumerate() {
-        let path = dir.join(format!("robertswita_RubikCube_6bd668f_bin_Debug_Cluster{k}.cfg"));
+        let path = seed_input(&format!("robertswita_RubikCube_6bd668f_bin_Debug_Cluster{k}.cfg"));
         let bytes = std::fs::read(&path).unwrap_or_default();
         assert_eq!(bytes.len(), 343, "{}", path.display());
         let file: HashSet<usize> = (0..343).filter(|&i| bytes[i] == 0).collect();

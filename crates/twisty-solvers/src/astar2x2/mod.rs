@@ -32,11 +32,8 @@ mod tests {
     use super::*;
 
     fn seed_input(name: &str) -> Stickers {
-        let path = format!(
-            "{}/../../../shared/seed-inputs/Hangary_CS440-2016FA_HW1_data_{name}.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let path = crate::test_data::seed_input(&format!("Hangary_CS440-2016FA_HW1_data_{name}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         Stickers::from_net(&text).unwrap()
     }
 

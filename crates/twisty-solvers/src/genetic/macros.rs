@@ -380,31 +380,16 @@ pub fn remap(m: &Macro, n: usize, act: [usize; 3], out: &mut Vec<u8>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn inputs() -> Option<PathBuf> {
-        let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        for up in ["../../../shared/seed-inputs", "../../../../shared/seed-inputs"] {
-            let p = here.join(up);
-            if p.is_dir() {
-                return Some(p);
-            }
-        }
-        let p = PathBuf::from("/work/shared/seed-inputs");
-        p.is_dir().then_some(p)
-    }
+    use crate::test_data::seed_input;
 
     #[test]
     fn imports_the_seed_stores() {
-        let Some(dir) = inputs() else {
-            eprintln!("seed inputs not found; skipped");
-            return;
-        };
         for (file, records) in [
             ("robertswita_RubikCube_6bd668f_bin_Debug_solutions.bin", 97),
             ("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin", 103),
             ("robertswita_RubikCube_6bd668f_bin_Debug_solutions.bin.org", 101),
         ] {
-            let lib = match MacroLibrary::load(&dir.join(file), None) {
+            let lib = match MacroLibrary::load(&seed_input(file), None) {
                 Ok(l) => l,
                 Err(e) => panic!("{e}"),
             };

@@ -241,22 +241,7 @@ fn net_effect_evaluation_equals_full_simulation() {
 #[test]
 #[ignore]
 fn ga_solves_n4_to_n6_with_the_seed_macros() {
-    let here = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let store = [
-        "../../../shared/seed-inputs",
-        "../../../../shared/seed-inputs",
-        "/work/shared/seed-inputs",
-    ]
-    .iter()
-    .map(|d| {
-        here.join(d)
-            .join("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin")
-    })
-    .find(|p| p.is_file());
-    let Some(store) = store else {
-        eprintln!("seed inputs not found; skipped");
-        return;
-    };
+    let store = crate::test_data::seed_input("robertswita_RubikCube_6bd668f_bin_Release_solutions.bin");
     let lib = MacroLibrary::load(&store, Some(100)).unwrap_or_default();
     assert_eq!(lib.len(), 100);
     for n in 4..=6 {

@@ -442,9 +442,8 @@ fn limits_and_bad_input_give_errors() {
 /// tables into a temporary directory unless `TWISTY_KILOMINX_TEST_TABLES` names a directory
 /// holding them.
 fn appendix_c(heuristic: &str, lengths: &[usize]) {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/seed-inputs/puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv"
+    let text = std::fs::read_to_string(crate::test_data::seed_input(
+        "puddles31_HonoursProject_Report_c-testing_kilominx_scrambles.tsv",
     ))
     .unwrap();
     let tmp = tempfile::tempdir().unwrap();
