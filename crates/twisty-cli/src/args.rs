@@ -1,5 +1,11 @@
 //! Command-line arguments.
 
+mod bench;
+mod solver;
+
+pub use bench::{BenchHeuristicArgs, BenchMetaArgs, BenchSupercubeArgs};
+pub use solver::{AcoRuleArg, FitnessArg, GaArgs, SwarmArgs, VaryArg};
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -282,10 +288,10 @@ pub struct SolveArgs {
     pub astar: AStarArgs,
     /// Options of the 3x3x3 metaheuristic solvers (greedy, pso, aco, dkho).
     #[command(flatten)]
-    pub swarm: crate::commands::swarm::SwarmArgs,
+    pub swarm: SwarmArgs,
     /// Options of the supercube GA solver.
     #[command(flatten, next_help_heading = "Supercube GA (--puzzle supercube:N)")]
-    pub ga: Box<crate::commands::supercube::GaArgs>,
+    pub ga: Box<GaArgs>,
 }
 
 /// The frame of an answer.
@@ -431,18 +437,18 @@ pub enum BenchWhich {
     Fast3x3(BenchFast3x3Args),
     /// Seed 002's Tables 6-7 (thesis scrambles) or 1-4 (fresh scrambles): the metaheuristic
     /// 3x3x3 solvers' success, lengths, time and NFE.
-    Metaheuristics(crate::commands::bench_metaheuristics::BenchMetaArgs),
+    Metaheuristics(BenchMetaArgs),
     /// Optimal solves (3x3x3 or Kilominx): per optimal (or scramble) length the count, median /
     /// max time, nodes, nodes/s or ns/node, and GiB·s (3x3x3) or whether each length matches
     /// the file's (Kilominx).
     Optimal(BenchOptimalArgs),
     /// Average heuristic value of an optimal solver's tables over random states (3x3x3).
-    Heuristic(crate::commands::bench_optimal_cube3::BenchHeuristicArgs),
+    Heuristic(BenchHeuristicArgs),
     /// The fast Kilominx solver on random states at several time budgets: time to the first
     /// solution, solution lengths.
     FastKilominx(BenchFastKilominxArgs),
     /// Seed 004's supercube GA runs (its Tables 3-8): GA count, time and length per size.
-    Supercube(crate::commands::supercube::BenchSupercubeArgs),
+    Supercube(BenchSupercubeArgs),
 }
 
 /// `twisty bench fast3x3`.

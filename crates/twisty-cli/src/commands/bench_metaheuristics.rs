@@ -2,58 +2,19 @@
 //! Tables 1–4 on fresh scrambles, with each run's success, lengths, time, NFE and
 //! evaluations per second, beside the two-phase fitness's own median time.
 
+use crate::args::{BenchMetaArgs, FitnessArg, SwarmArgs};
 use crate::commands::bench::progress;
-use crate::commands::swarm::{
-    corner_table, report, run as run_one, Algo, FitnessArg, RunConfig, RunResult, SwarmArgs,
-};
+use crate::commands::swarm::{corner_table, report, run as run_one, Algo, RunConfig, RunResult};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::print_json;
-use clap::Args;
 use rand::Rng;
 use rayon::prelude::*;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_core::rng::seeded_rng;
 use twisty_core::Puzzle;
 use twisty_solvers::swarm::{Fitness, TwoPhaseFitness};
 use twisty_solvers::twophase::TwoPhase;
-
-/// `twisty bench metaheuristics`.
-#[derive(Debug, Args)]
-pub struct BenchMetaArgs {
-    /// Scramble file, one `<length><TAB><moves>` per line (`#` comments), e.g. the thesis's
-    /// Table 4.5 in tests/data/seed-inputs/JishnuJeevan_thesis_Table4.5_scrambles.txt.
-    #[arg(long, value_name = "FILE", conflicts_with = "lengths")]
-    pub scrambles: Option<PathBuf>,
-    /// Fresh random scrambles of these lengths (the seed's generator: no face repeated
-    /// within three moves), e.g. `5,10,15,20,25,30`.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub lengths: Vec<usize>,
-    /// Attempts per length: with --scrambles, attempt i runs the i-th scramble of that
-    /// length (cycling); with --lengths, each attempt is a fresh scramble.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=1000))]
-    pub attempts: u64,
-    /// Algorithms as `name-agents-iterations` (greedy: `greedy-iterations`).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "pso-25-100,pso-50-10000,greedy-100,greedy-10000,aco-25-100,dkho-25-100"
-    )]
-    pub algorithms: Vec<String>,
-    /// Skip ACO above this scramble length (the paper did not run it at 25 moves).
-    #[arg(long, default_value_t = 20)]
-    pub aco_max_length: usize,
-    /// Seed of the scrambles and of the runs (printed).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub json: bool,
-    /// Fitness and algorithm options (the algorithm list sets agents and iterations).
-    #[command(flatten)]
-    pub swarm: SwarmArgs,
-}
 
 /// Paper Table 7 average times (s) on the thesis scrambles, by (length, algorithm).
 const PAPER_TABLE7: [(usize, &str, f64); 17] = [

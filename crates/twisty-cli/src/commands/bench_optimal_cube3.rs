@@ -2,12 +2,12 @@
 //! solves grouped by optimal length, and the average heuristic value of the tables over
 //! random states (nxopt's yardstick).
 
+use crate::args::BenchHeuristicArgs;
 use crate::args::BenchOptimalArgs;
 use crate::args::PuzzleKind;
 use crate::commands::bench::{check_count, median_of_sorted, progress, summarise};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::{human_duration, print_json};
-use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -16,26 +16,6 @@ use twisty_core::rng::{fresh_seed, seeded_rng};
 use twisty_core::Puzzle;
 use twisty_solvers::optimal::cube3::average_heuristic;
 use twisty_solvers::{Limits, SolveError};
-
-/// `twisty bench heuristic`.
-#[derive(Debug, Args)]
-pub struct BenchHeuristicArgs {
-    /// Puzzle (3x3).
-    #[arg(long, short, default_value = "3x3")]
-    pub puzzle: PuzzleKind,
-    /// Heuristics, comma-separated (best, best-tiny, korf, korf-inverse, small, small-inverse).
-    #[arg(long, default_value = "korf")]
-    pub heuristic: String,
-    /// Number of random states.
-    #[arg(long, short, default_value_t = 1_000_000)]
-    pub count: usize,
-    /// Random seed (printed when not given).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub json: bool,
-}
 
 fn only_3x3(p: PuzzleKind) -> CliResult {
     if p != PuzzleKind::Cube3 {

@@ -1,63 +1,17 @@
 //! Supercube options (the GA's flags), the macro library in the table cache, and
 //! `twisty bench supercube` (seed 004 Tables 3–8 beside ours).
 
+use crate::args::BenchSupercubeArgs;
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::{human_duration, print_json};
-use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use twisty_core::rng::seeded_rng;
 use twisty_core::supercube::{SuperMove, Supercube};
 use twisty_core::Puzzle;
 use twisty_solvers::genetic::macros::MacroLibrary;
-use twisty_solvers::genetic::{GaParams, GeneticSolver, Progress, DEFAULT_ATTEMPTS};
+use twisty_solvers::genetic::{GaParams, GeneticSolver, Progress};
 use twisty_solvers::Limits;
-
-/// Options of the supercube GA solver (`--puzzle supercube:N --solver ga`); defaults are
-/// the paper's.
-#[derive(Debug, Args, Clone)]
-pub struct GaArgs {
-    /// GA population size.
-    #[arg(long, default_value_t = 100, value_name = "N")]
-    pub population: usize,
-    /// Chromosome length (moves per individual).
-    #[arg(long, default_value_t = 27, value_name = "N")]
-    pub chromosome: usize,
-    /// Largest number of generations of one GA run.
-    #[arg(long, default_value_t = 50, value_name = "N")]
-    pub generations: usize,
-    /// Fraction of the population selected as winners ("unique" selection).
-    #[arg(long, default_value_t = 0.1, value_name = "RATIO")]
-    pub winners: f64,
-    /// Conjugation mutations per generation, as a fraction of the population.
-    #[arg(long, default_value_t = 1.0, value_name = "RATIO")]
-    pub mutation: f64,
-    /// Independent GA runs per step (each with the parameters above); the step plays the
-    /// best one. 1 is the paper's loop exactly; more give shorter solutions.
-    #[arg(long, default_value_t = DEFAULT_ATTEMPTS, value_name = "N")]
-    pub attempts: usize,
-    /// Give up after this many steps (GA count; each step runs --attempts GAs).
-    #[arg(long, default_value_t = 200_000, value_name = "N")]
-    pub max_gas: u64,
-    /// Macro library file: twisty's format, or the seed program's solutions.bin (read only)
-    /// [default: supercube-macros.tmac in the table cache].
-    #[arg(long, value_name = "FILE")]
-    pub macros: Option<PathBuf>,
-    /// Learn macros (sequences that finish a cluster) into the library (the default).
-    #[arg(long, overrides_with = "no_learn")]
-    pub learn: bool,
-    /// Do not learn: the library is only read.
-    #[arg(long, overrides_with = "learn")]
-    pub no_learn: bool,
-    /// Use (and keep) at most this many macros, e.g. 100 or 200 as in the paper's runs.
-    #[arg(long, value_name = "N")]
-    pub macros_limit: Option<usize>,
-    /// Report the played moves merged step by step: moves of one slice separated only by
-    /// moves of the same axis (parallel slices commute) cancel or merge, across the GA's
-    /// steps and the macros. The search is unchanged; the raw length is reported beside it.
-    #[arg(long)]
-    pub simplify_parallel: bool,
-}
 
 /// The spinner's message for one progress report.
 pub fn progress_message(p: &Progress) -> String {
@@ -71,44 +25,6 @@ pub fn progress_message(p: &Progress) -> String {
         p.moves,
         p.elapsed.as_secs_f64()
     )
-}
-
-/// `twisty bench supercube`.
-#[derive(Debug, Args)]
-pub struct BenchSupercubeArgs {
-    /// Cube sizes: a range `2-6` or a comma-separated list `3,5,8`.
-    #[arg(long, default_value = "2-6")]
-    pub sizes: String,
-    /// Runs per size (each a fresh 100-move scramble).
-    #[arg(long, default_value_t = 10)]
-    pub runs: usize,
-    /// Macros known before the runs (learning is off during the runs, as in the paper):
-    /// taken from the seed program's stores (Release, Debug, Debug .org, duplicates skipped).
-    #[arg(long, default_value_t = 200)]
-    pub macros: usize,
-    /// Use this macro library instead of the seed's stores.
-    #[arg(long, value_name = "FILE")]
-    pub macros_file: Option<PathBuf>,
-    /// Directory holding the seed's input files (robertswita_RubikCube_6bd668f_bin_*)
-    /// [default: the copies built into twisty].
-    #[arg(long, value_name = "DIR")]
-    pub inputs: Option<PathBuf>,
-    /// Independent GA runs per step (1 = the paper's loop exactly; see `solve --attempts`).
-    #[arg(long, default_value_t = DEFAULT_ATTEMPTS, value_name = "N")]
-    pub attempts: usize,
-    /// First seed (run r uses seed + r for its scramble and its GA).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Stop a run after this many seconds (counted as a failure).
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
-    /// Compare the merged length (`--simplify-parallel` of `solve`: same-slice moves across
-    /// commuting parallel slices cancel or merge) with the paper's instead of the raw one.
-    #[arg(long)]
-    pub simplify_parallel: bool,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// Seed 004 Tables 3–8: per size 2..=6, the ten runs' GA count, time (s) and length, with
