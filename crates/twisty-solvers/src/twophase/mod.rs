@@ -16,9 +16,20 @@
 //!
 //! Tables (see [`tables`], [`sym1`], [`sym`]): coordinate move tables and six pruning
 //! tables reduced by symmetry (1.3 MB in all, so the search runs in the processor's cache),
-//! built in memory on first use in a few hundred milliseconds and shared (`Arc`) between
-//! threads. A [`SearchContext`] holds the per-thread working state; once made, solving with
-//! it allocates nothing, so it can serve as a fitness function.
+//! built in memory on first use in a few hundred milliseconds ([`TwoPhase::new`],
+//! [`TwoPhase::global`]) or loaded from the table cache ([`TwoPhase::from_cache`], see
+//! [`cache`]), and shared (`Arc`) between threads. A [`SearchContext`] holds the
+//! per-thread working state; once made, solving with it allocates nothing, so it can serve
+//! as a fitness function.
+//!
+//! Before the two-phase search, [`Solver::solve`] runs a short-answer pass (see [`short`]):
+//! an IDA* over all 18 moves up to 12 moves, so an input whose optimum is at most 12 moves
+//! gets an optimal answer (marked `optimal`). On the phase-1 tables alone a pass to 12
+//! costs tens of milliseconds on a state far from solved, so [`TwoPhase::new`] and
+//! [`TwoPhase::global`] run it to [`PLAIN_SHORT_DEPTH`] (9) moves only (tens of
+//! microseconds); [`TwoPhase::from_cache`] adds the corner database and a perimeter of all
+//! positions within six moves (see [`perimeter`]), which make it several times cheaper, and
+//! runs it to 12. [`TwoPhase::with_short_depth`] sets the depth (0: off).
 
 pub mod cache;
 pub mod coord;
@@ -39,6 +50,10 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::{Metric, Puzzle};
+
+/// Depth of the short-answer pass of [`TwoPhase::new`] and [`TwoPhase::global`] (on the
+/// phase-1 tables alone; deeper costs tens of milliseconds on every state far from solved).
+pub const PLAIN_SHORT_DEPTH: usize = 9;
 
 /// Default longest solution.
 pub const DEFAULT_MAX_LENGTH: u32 = 21;
@@ -70,7 +85,7 @@ impl TwoPhase {
             tables: Arc::new(Tables::build()),
             corners: None,
             perimeter: None,
-            short_depth: SHORT_DEPTH,
+            short_depth: PLAIN_SHORT_DEPTH,
         }
     }
 
@@ -95,6 +110,11 @@ impl TwoPhase {
         self
     }
 
+    /// Depth of the short-answer pass.
+    pub fn short_depth(&self) -> usize {
+        self.short_depth
+    }
+
     /// The same solver with a short-answer pass of `depth` moves (at most [`SHORT_DEPTH`];
     /// 0 turns it off, leaving the two-phase search alone).
     pub fn with_short_depth(mut self, depth: usize) -> TwoPhase {
@@ -103,9 +123,11 @@ impl TwoPhase {
     }
 
     /// The same solver with the short-answer pass's perimeter built in memory (35 MiB,
-    /// about a second); [`TwoPhase::from_cache`] loads it instead.
+    /// one to three seconds) and the pass at its full depth [`SHORT_DEPTH`];
+    /// [`TwoPhase::from_cache`] loads the perimeter instead.
     pub fn with_perimeter(mut self) -> TwoPhase {
         self.perimeter = Some(Arc::new(Perimeter::build()));
+        self.short_depth = SHORT_DEPTH;
         self
     }
 

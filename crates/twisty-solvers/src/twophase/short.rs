@@ -237,7 +237,11 @@ impl<'a> ShortSearch<'a> {
         if let Some(p) = self.perimeter {
             // Within the perimeter the table answers; outside it the optimum is longer.
             if let Some(moves) = p.path(state) {
-                return ShortResult::Found(moves);
+                return if moves.len() <= depth {
+                    ShortResult::Found(moves)
+                } else {
+                    ShortResult::Longer
+                };
             }
             h0 = h0.max(PERIMETER_DEPTH + 1);
         }
