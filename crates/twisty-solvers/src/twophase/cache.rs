@@ -276,6 +276,37 @@ fn rebuilt(cache: &TableCache, spec: &TableSpec, data: &[u8]) -> Result<Origin, 
 }
 
 impl TwoPhase {
+    /// The solver on the two-phase tables from `cache` alone (1.3 MB; loaded or built and
+    /// stored as in [`TwoPhase::from_cache`]), with the short-answer pass of
+    /// [`TwoPhase::new`]. Returns the origin of the one table.
+    pub fn from_cache_plain(
+        cache: &TableCache,
+        progress: bool,
+    ) -> Result<(TwoPhase, Vec<Origin>), TableError> {
+        let spec = tables_spec();
+        let (table, origin) = cache.get_or_build(&spec, || {
+            if progress {
+                eprintln!("building table {}", spec.name);
+            }
+            to_bytes(&Tables::build())
+        })?;
+        let (tables, origin) = match from_bytes(table.bytes()) {
+            Some(t) => (t, origin),
+            None => {
+                let t = Tables::build();
+                let origin = rebuilt(cache, &spec, &to_bytes(&t))?;
+                (t, origin)
+            }
+        };
+        let tp = TwoPhase {
+            tables: Arc::new(tables),
+            corners: None,
+            perimeter: None,
+            short_depth: super::PLAIN_SHORT_DEPTH,
+        };
+        Ok((tp, vec![origin]))
+    }
+
     /// The solver on tables from `cache`, with the short-answer pass's corner database and
     /// perimeter: each table is loaded from its file, or built (a line on stderr when
     /// `progress` is set) and stored when the file is missing or invalid. Returns the
@@ -287,23 +318,8 @@ impl TwoPhase {
                 eprintln!("building table {name}");
             }
         };
-        let mut origins = Vec::with_capacity(4);
-        let spec = tables_spec();
-        let (table, origin) = cache.get_or_build(&spec, || {
-            note(&spec.name);
-            to_bytes(&Tables::build())
-        })?;
-        let tables = match from_bytes(table.bytes()) {
-            Some(t) => {
-                origins.push(origin);
-                t
-            }
-            None => {
-                let t = Tables::build();
-                origins.push(rebuilt(cache, &spec, &to_bytes(&t))?);
-                t
-            }
-        };
+        let (plain, mut origins) = TwoPhase::from_cache_plain(cache, progress)?;
+        let tables = plain.tables;
         let mut built: Option<Arc<Perimeter>> = None;
         let mut build_perimeter = |name: &str| {
             note(name);
@@ -337,7 +353,7 @@ impl TwoPhase {
             data: TableBytes::Cached(corners),
         };
         let tp = TwoPhase {
-            tables: Arc::new(tables),
+            tables,
             corners: Some(Arc::new(corners)),
             perimeter: Some(Arc::new(perimeter)),
             short_depth: super::SHORT_DEPTH,
