@@ -176,7 +176,7 @@ impl<'a> ShortSearch<'a> {
 
     /// The node after original move `m`, or `None` when its estimate exceeds `togo`.
     #[inline]
-    fn step(&self, n: &Node, m: usize, togo: usize) -> Option<(Node, usize)> {
+    fn step(&self, n: &Node, m: usize, togo: usize) -> Option<Node> {
         let t = self.tables;
         let p = &t.phase1;
         let mut out = *n;
@@ -221,7 +221,7 @@ impl<'a> ShortSearch<'a> {
         if self.perimeter.is_some() {
             out.cube = n.cube.after(Cube3Move::ALL[m % 18]);
         }
-        Some((out, h as usize))
+        Some(out)
     }
 
     /// Runs the pass on `state` up to `depth` moves (at most [`SHORT_DEPTH`]).
@@ -295,7 +295,7 @@ impl<'a> ShortSearch<'a> {
             if self.nodes & 0xfff == 0 && self.out_of_budget() {
                 return None;
             }
-            let Some((next, _)) = self.step(n, m as usize, togo) else {
+            let Some(next) = self.step(n, m as usize, togo) else {
                 continue;
             };
             self.path[g] = m;
