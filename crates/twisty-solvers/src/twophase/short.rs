@@ -9,6 +9,11 @@
 //! phase-1 coordinates per frame (and two corner coordinates), advanced by move tables; a
 //! node whose estimate is zero at the bound is checked on its cubie cube.
 //!
+//! With the perimeter (every position within six moves, see [`super::perimeter`]) the
+//! root is looked up first (an answer of at most six moves is read off the table), and a
+//! bound `b` searches only `b − 6` moves deep: there each node's cube is looked up, and it
+//! is solved within the bound exactly when it lies in the perimeter.
+//!
 //! Since the bound grows one move at a time from the root's estimate, the first solution
 //! found is optimal, and a pass that ends without one within depth `d` proves that none
 //! exists within `d`. The pass stops early at a node budget ([`SHORT_NODES`]).
