@@ -2,6 +2,7 @@
 //! damaged, and giving the answers of freshly built tables.
 #![allow(clippy::unwrap_used)]
 
+use rand::Rng;
 use std::time::Instant;
 use twisty_core::cube3::Cube3;
 use twisty_core::{seeded_rng, Puzzle};
@@ -37,6 +38,20 @@ fn cached_tables_load_and_damaged_files_are_rebuilt() {
         let m = moves(&loaded, &s);
         assert_eq!(m, moves(&built, &s), "{text}");
         assert!(m.len() <= Cube3.parse_moves(text).unwrap().len(), "{text}");
+    }
+    // With the corner database, optimal answers keep their length: short scrambles
+    // against the in-memory solver, whose pass (phase-1 estimates alone) proves them too.
+    for n in 5..=9 {
+        for _ in 0..8 {
+            let mut c = twisty_core::cube3::CubieCube::SOLVED;
+            for _ in 0..n {
+                c.apply_move(twisty_core::cube3::Cube3Move::ALL[rng.random_range(0..18)]);
+            }
+            let a = loaded.solve(&Cube3, &c, &Limits::default()).unwrap();
+            let b = plain.solve(&Cube3, &c, &Limits::default()).unwrap();
+            assert!(a.optimal && b.optimal);
+            assert_eq!(a.moves.len(), b.moves.len());
+        }
     }
     for _ in 0..4 {
         let s = Cube3.random_state(&mut rng);
