@@ -14,6 +14,8 @@
 //! half-turn corner group, M-slice edges in the M slice). Every table is an exact distance
 //! table built by breadth-first search, so each phase's IDA* (f = g + h) finds an optimal
 //! phase solution. Phase solutions are concatenated and adjacent same-face moves merged.
+pub mod cache;
+
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -114,6 +116,31 @@ fn edge_index4(c: &CubieCube) -> usize {
     (m * 24 + s) * 12 + e / 2
 }
 
+/// The half-turn corner group: the map from corner permutation rank (0..40320) to its index
+/// in the group (`UNSEEN` outside it), and one cube per group element in index order.
+fn corner_group() -> (Vec<u8>, Vec<CubieCube>) {
+    let mut corner96 = vec![UNSEEN; 40320];
+    let mut reps: Vec<CubieCube> = Vec::new();
+    let half = phase_moves(3);
+    let mut q = VecDeque::new();
+    let solved = CubieCube::default();
+    corner96[perm_rank(&solved.corner_perms())] = 0;
+    reps.push(solved);
+    q.push_back(solved);
+    while let Some(c) = q.pop_front() {
+        for &m in &half {
+            let n = c.after(m);
+            let r = perm_rank(&n.corner_perms());
+            if corner96[r] == UNSEEN {
+                corner96[r] = reps.len() as u8;
+                reps.push(n);
+                q.push_back(n);
+            }
+        }
+    }
+    (corner96, reps)
+}
+
 /// The four exact distance tables and the corner map of the half-turn group.
 pub struct Tables {
     dist: [Vec<u8>; 4],
@@ -136,36 +163,26 @@ impl Tables {
 
     /// Builds all four tables by breadth-first search.
     pub fn build() -> Tables {
-        // Phase 4 first: enumerate the half-turn group, numbering corner permutations.
-        let mut corner96 = vec![UNSEEN; 40320];
-        let mut reps: Vec<CubieCube> = Vec::new();
-        // Enumerate corner group first (small BFS on corners alone).
-        let half = phase_moves(3);
-        let mut q = VecDeque::new();
-        let solved = CubieCube::default();
-        corner96[perm_rank(&solved.corner_perms())] = 0;
-        reps.push(solved);
-        q.push_back(solved);
-        while let Some(c) = q.pop_front() {
-            for &m in &half {
-                let n = c.after(m);
-                let r = perm_rank(&n.corner_perms());
-                if corner96[r] == UNSEEN {
-                    corner96[r] = reps.len() as u8;
-                    reps.push(n);
-                    q.push_back(n);
-                }
-            }
-        }
+        let (corner96, reps) = corner_group();
         let mut t = Tables {
             dist: [Vec::new(), Vec::new(), Vec::new(), Vec::new()],
             corner96,
         };
-        t.dist[3] = t.bfs(3, std::slice::from_ref(&solved));
-        t.dist[2] = t.bfs(2, &reps);
-        t.dist[1] = t.bfs(1, std::slice::from_ref(&solved));
-        t.dist[0] = t.bfs(0, std::slice::from_ref(&solved));
+        for phase in (0..4).rev() {
+            t.dist[phase] = t.build_phase(phase, &reps);
+        }
         t
+    }
+
+    /// The distance table of `phase`, built breadth-first (`reps`: the half-turn corner
+    /// group, from [`corner_group`]; `corner96` must be set).
+    fn build_phase(&self, phase: usize, reps: &[CubieCube]) -> Vec<u8> {
+        let solved = CubieCube::default();
+        if phase == 2 {
+            self.bfs(2, reps)
+        } else {
+            self.bfs(phase, std::slice::from_ref(&solved))
+        }
     }
 
     fn bfs(&self, phase: usize, seeds: &[CubieCube]) -> Vec<u8> {

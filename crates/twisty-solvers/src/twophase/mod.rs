@@ -16,24 +16,44 @@
 //!
 //! Tables (see [`tables`], [`sym1`], [`sym`]): coordinate move tables and six pruning
 //! tables reduced by symmetry (1.3 MB in all, so the search runs in the processor's cache),
-//! built in memory on first use in a few hundred milliseconds and shared (`Arc`) between
-//! threads. A [`SearchContext`] holds the per-thread working state; once made, solving with
-//! it allocates nothing, so it can serve as a fitness function.
+//! built in memory on first use in a few hundred milliseconds ([`TwoPhase::new`],
+//! [`TwoPhase::global`]) or loaded from the table cache ([`TwoPhase::from_cache`], see
+//! [`cache`]), and shared (`Arc`) between threads. A [`SearchContext`] holds the
+//! per-thread working state; once made, solving with it allocates nothing, so it can serve
+//! as a fitness function.
+//!
+//! Before the two-phase search, [`Solver::solve`] runs a short-answer pass (see [`short`]):
+//! an IDA* over all 18 moves up to 12 moves, so an input whose optimum is at most 12 moves
+//! gets an optimal answer (marked `optimal`). On the phase-1 tables alone a pass to 12
+//! costs tens of milliseconds on a state far from solved, so [`TwoPhase::new`] and
+//! [`TwoPhase::global`] run it to [`PLAIN_SHORT_DEPTH`] (9) moves only (tens of
+//! microseconds); [`TwoPhase::from_cache`] adds the corner database and a perimeter of all
+//! positions within six moves (see [`perimeter`]), which make it several times cheaper, and
+//! runs it to 12. [`TwoPhase::with_short_depth`] sets the depth (0: off).
 
+pub mod cache;
 pub mod coord;
+pub mod perimeter;
 pub mod search;
+pub mod short;
 pub mod sym;
 pub mod sym1;
 pub mod tables;
 
+pub use perimeter::Perimeter;
 pub use search::SearchContext;
+pub use short::{CornerDb, ShortResult, SHORT_DEPTH};
 pub use tables::Tables;
 
 use crate::solver::{Limits, SearchStats, Solution, SolveError, Solver};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 use twisty_core::cube3::{Cube3, CubieCube};
-use twisty_core::Puzzle;
+use twisty_core::{Metric, Puzzle};
+
+/// Depth of the short-answer pass of [`TwoPhase::new`] and [`TwoPhase::global`] (on the
+/// phase-1 tables alone; deeper costs tens of milliseconds on every state far from solved).
+pub const PLAIN_SHORT_DEPTH: usize = 9;
 
 /// Default longest solution.
 pub const DEFAULT_MAX_LENGTH: u32 = 21;
@@ -42,6 +62,12 @@ pub const DEFAULT_MAX_LENGTH: u32 = 21;
 #[derive(Debug, Clone)]
 pub struct TwoPhase {
     tables: Arc<Tables>,
+    /// The corner database of the short-answer pass, when loaded.
+    corners: Option<Arc<CornerDb>>,
+    /// The perimeter of the short-answer pass, when loaded.
+    perimeter: Option<Arc<Perimeter>>,
+    /// Depth of the short-answer pass (0: none).
+    short_depth: usize,
 }
 
 impl Default for TwoPhase {
@@ -57,6 +83,9 @@ impl TwoPhase {
     pub fn new() -> TwoPhase {
         TwoPhase {
             tables: Arc::new(Tables::build()),
+            corners: None,
+            perimeter: None,
+            short_depth: PLAIN_SHORT_DEPTH,
         }
     }
 
@@ -68,6 +97,48 @@ impl TwoPhase {
     /// The tables.
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The corner database of the short-answer pass, if the solver has one.
+    pub fn corners(&self) -> Option<&CornerDb> {
+        self.corners.as_deref()
+    }
+
+    /// The same solver with `corners` as the short-answer pass's corner database.
+    pub fn with_corners(mut self, corners: Option<Arc<CornerDb>>) -> TwoPhase {
+        self.corners = corners;
+        self
+    }
+
+    /// Depth of the short-answer pass.
+    pub fn short_depth(&self) -> usize {
+        self.short_depth
+    }
+
+    /// The same solver with a short-answer pass of `depth` moves (at most [`SHORT_DEPTH`];
+    /// 0 turns it off, leaving the two-phase search alone).
+    pub fn with_short_depth(mut self, depth: usize) -> TwoPhase {
+        self.short_depth = depth.min(SHORT_DEPTH);
+        self
+    }
+
+    /// The same solver with the short-answer pass's perimeter built in memory (35 MiB,
+    /// one to three seconds) and the pass at its full depth [`SHORT_DEPTH`];
+    /// [`TwoPhase::from_cache`] loads the perimeter instead.
+    pub fn with_perimeter(mut self) -> TwoPhase {
+        self.perimeter = Some(Arc::new(Perimeter::build()));
+        self.short_depth = SHORT_DEPTH;
+        self
+    }
+
+    /// The short-answer pass alone on `state` up to `depth` moves (at most
+    /// [`SHORT_DEPTH`]) within `max_nodes` nodes: an optimal solution, a proof that the
+    /// optimum is longer, or a stop at the budget. Returns the nodes generated as well.
+    pub fn short_pass(&self, state: &CubieCube, depth: usize, max_nodes: u64) -> (ShortResult, u64) {
+        let mut s = short::ShortSearch::new(&self.tables, self.corners.as_deref(), self.perimeter.as_deref())
+            .with_budget(max_nodes, None, None);
+        let r = s.run(state, depth);
+        (r, s.nodes())
     }
 
     /// A reusable search context (one per thread).
@@ -89,19 +160,57 @@ impl TwoPhase {
         min_probes: u64,
     ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
         let start = Instant::now();
+        state.validate()?;
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
+        // The short-answer pass (half-turn metric only): an optimal answer of at most
+        // SHORT_DEPTH moves, or the proof that the optimum is longer.
+        let mut short_nodes = 0;
+        let mut proven_longer = None;
+        if limits.metric == Metric::Htm && self.short_depth > 0 {
+            let depth = (max_length as usize).min(self.short_depth);
+            let mut s =
+                short::ShortSearch::new(&self.tables, self.corners.as_deref(), self.perimeter.as_deref())
+                    .with_budget(
+                        limits.max_nodes.unwrap_or(u64::MAX).min(short::SHORT_NODES),
+                        limits.deadline(start),
+                        limits.cancel.as_deref(),
+                    );
+            let r = s.run(state, depth);
+            short_nodes = s.nodes();
+            match r {
+                ShortResult::Found(moves) => {
+                    crate::solver::verify(puzzle, state, &moves)?;
+                    return Ok(Solution {
+                        length: puzzle.length(&moves, limits.metric),
+                        optimal: true,
+                        stats: SearchStats {
+                            nodes: short_nodes,
+                            expanded: 0,
+                            elapsed: start.elapsed(),
+                            breakdown: vec![("short-pass nodes".to_string(), short_nodes, 0.0)],
+                            ..SearchStats::default()
+                        },
+                        moves,
+                    });
+                }
+                ShortResult::Longer => proven_longer = Some(depth),
+                ShortResult::Stopped => {}
+            }
+        }
         let mut ctx = self.context();
         ctx.set_min_probes(min_probes);
         let moves = ctx.solve(state, max_length, limits, start)?.to_vec();
         crate::solver::verify(puzzle, state, &moves)?;
         Ok(Solution {
             length: puzzle.length(&moves, limits.metric),
-            optimal: moves.is_empty(),
+            // Nothing within `d` moves and an answer of d + 1: optimal.
+            optimal: moves.is_empty() || proven_longer.is_some_and(|d| moves.len() == d + 1),
             stats: SearchStats {
-                nodes: ctx.nodes(),
+                nodes: ctx.nodes() + short_nodes,
                 expanded: 0,
                 elapsed: start.elapsed(),
                 breakdown: vec![
+                    ("short-pass nodes".to_string(), short_nodes, 0.0),
                     ("phase-1 nodes".to_string(), ctx.nodes() - ctx.phase2_nodes(), 0.0),
                     ("phase-2 nodes".to_string(), ctx.phase2_nodes(), 0.0),
                     ("phase-2 probes".to_string(), ctx.probes(), 0.0),

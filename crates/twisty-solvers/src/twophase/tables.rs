@@ -145,6 +145,17 @@ impl PruneTable {
         }
     }
 
+    /// The table from its packed bytes (as [`PruneTable::raw`] gives them) and its entry
+    /// count; `None` when the byte count does not fit.
+    pub fn from_raw(data: Vec<u8>, len: usize) -> Option<PruneTable> {
+        (data.len() == len.div_ceil(2)).then_some(PruneTable { data, len })
+    }
+
+    /// The packed bytes (two entries a byte, the even entry in the low half).
+    pub fn raw(&self) -> &[u8] {
+        &self.data
+    }
+
     /// The distance of entry `i` (15 for unreached entries; there are none).
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
@@ -201,6 +212,18 @@ impl Tables {
         let ccombp_move = move_table(N_CCOMBP, &PHASE2_MOVES, coord::ccombp);
         let phase2 = Phase2Sym::build(&sperm_move, &ccombp_move);
         let phase1 = Phase1Sym::build(&twist_move, &flip_move, &slice_move);
+        Tables::assemble(
+            [twist_move, flip_move, slice_move, sperm_move, ccombp_move],
+            phase1,
+            phase2,
+        )
+    }
+
+    /// The tables from the move tables (twist, flip, slice, slice permutation, corner
+    /// combination and parity) and the symmetry-reduced tables; the frame and conjugation
+    /// data are computed here.
+    pub fn assemble(moves: [Vec<u16>; 5], phase1: Phase1Sym, phase2: Phase2Sym) -> Tables {
+        let [twist_move, flip_move, slice_move, sperm_move, ccombp_move] = moves;
         let rotation = rotation_urf();
         let inv = rotation.inverse();
         // frame a: state' = R^a · c · R^-a; a move m' of frame a stands for R^-a · m' · R^a.
