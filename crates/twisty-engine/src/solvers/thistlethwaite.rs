@@ -1,9 +1,15 @@
 //! Thistlethwaite's four-phase solver (3x3x3), as seed 003 reproduces it.
 
+use super::need;
+use crate::catalog::TableNeed;
 use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry};
 use crate::engine::Ctx;
-use crate::options::OptionSpec;
+use crate::error::EngineError;
+use crate::options::{OptionSpec, Resolved};
+use std::sync::Arc;
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
+use twisty_search::TableSpec;
+use twisty_solvers::thistlethwaite::cache::{corner_spec, phase_spec};
 use twisty_solvers::thistlethwaite::Thistlethwaite;
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
@@ -16,8 +22,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     summary: "Thistlethwaite's four nested subgroups, one IDA* per phase (≤ 52 moves; about 30 typical)",
     max_length: 100,
     options,
-    tables: super::no_tables,
-    prepare: super::nothing_to_prepare,
+    tables,
+    prepare: |ctx| load(ctx).map(|_| ()),
     heuristics: &[],
     runner: Runner::Cube3(run),
 };
@@ -32,8 +38,31 @@ fn options() -> Vec<OptionSpec> {
     )]
 }
 
+fn specs() -> Vec<TableSpec> {
+    let mut v = vec![corner_spec()];
+    v.extend((0..4).map(phase_spec));
+    v
+}
+
+fn tables(_: &Resolved) -> Vec<TableNeed> {
+    specs().into_iter().map(|s| need(s, 1.0e-7)).collect()
+}
+
+fn load(ctx: &Ctx<'_>) -> Result<Arc<Thistlethwaite>, EngineError> {
+    ctx.load(
+        "3x3/thistlethwaite",
+        "the Thistlethwaite solver",
+        &tables(ctx.options),
+        |cache, progress| {
+            let (s, origins) = Thistlethwaite::from_cache(cache, progress)?;
+            let names = specs().into_iter().map(|s| s.file_name());
+            Ok((s, names.zip(origins).collect()))
+        },
+    )
+}
+
 fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let k = ctx.options.usize("search_phases").unwrap_or(1);
-    let sol = Thistlethwaite::global().solve_with(&Cube3, state, &ctx.limits, k)?;
+    let sol = load(ctx)?.solve_with(&Cube3, state, &ctx.limits, k)?;
     Ok(Answer::one(sol))
 }

@@ -1,9 +1,16 @@
 //! Kociemba's two-phase solver (3x3x3, default): a near-optimal answer in milliseconds.
 
+use super::need;
+use crate::catalog::TableNeed;
 use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry};
 use crate::engine::Ctx;
-use crate::options::OptionSpec;
+use crate::error::EngineError;
+use crate::options::{OptionSpec, Resolved};
+use std::sync::Arc;
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
+use twisty_search::TableSpec;
+use twisty_solvers::optimal::cube3::HeuristicKind;
+use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec};
 use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::Limits;
 
@@ -17,8 +24,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     summary: "Kociemba's two-phase algorithm: ≤ 21 moves (or --max-length) in about a millisecond",
     max_length: 40,
     options,
-    tables: super::no_tables,
-    prepare: super::nothing_to_prepare,
+    tables,
+    prepare: |ctx| load(ctx).map(|_| ()),
     heuristics: &[],
     runner: Runner::Cube3(run),
 };
@@ -33,12 +40,40 @@ fn options() -> Vec<OptionSpec> {
     )]
 }
 
+fn specs() -> Vec<TableSpec> {
+    vec![
+        tables_spec(),
+        perimeter_spec(),
+        offsets_spec(),
+        HeuristicKind::Small.specs().swap_remove(0),
+    ]
+}
+
+fn tables(_: &Resolved) -> Vec<TableNeed> {
+    specs().into_iter().map(|s| need(s, 1.0e-7)).collect()
+}
+
+/// The two-phase solver with its tables from the cache (the corner table and the table of
+/// positions within 6 moves make answers to inputs of up to 12 moves optimal).
+pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
+    ctx.load(
+        "3x3/two-phase",
+        "the two-phase solver",
+        &tables(ctx.options),
+        |cache, progress| {
+            let (s, origins) = TwoPhase::from_cache(cache, progress)?;
+            let names = specs().into_iter().map(|s| s.file_name());
+            Ok((s, names.zip(origins).collect()))
+        },
+    )
+}
+
 fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let limits = Limits {
         max_length: Some(ctx.limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH)),
         ..ctx.limits.clone()
     };
     let probes = ctx.options.u64("probes").unwrap_or(0);
-    let sol = TwoPhase::global().solve_with_probes(&Cube3, state, &limits, probes)?;
+    let sol = load(ctx)?.solve_with_probes(&Cube3, state, &limits, probes)?;
     Ok(Answer::one(sol))
 }
