@@ -20,10 +20,24 @@
 //!   the faces that do not hold UFL (turns of U, L and F carry a rotation). Canonical
 //!   sequences keep commuting pairs in the order of the face list; [`SEED_SKIP`] is the
 //!   seed's own (looser) table.
+//!
+//! # As held, in cubing.js's notation
+//!
+//! [`Held`](crate::held::Held) reads and writes the notation of cubing.js's `kilominx`
+//! puzzle ([`notation`]): every face turns physically and a [`KiloFrame`] (one of the 60
+//! rotations) records how the UFL-fixed reference puzzle sits in the hands. Face names:
+//!
+//! | seed | U | L | F | R | BL | BR | DL | DR | DBL | DBR | DB | D |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|---|
+//! | cubing.js | U | L | F | R | BL | BR | FL | FR | DL | DR | B | D |
 
+mod frame;
+pub mod notation;
 mod render;
 mod simd;
 
+pub use frame::{KiloFrame, CORNER_FACES, OPPOSITE};
+pub use notation::{HeldNames, CUBING_FACE_NAMES};
 pub use render::render_net;
 
 use crate::alg::parse_alg;
