@@ -107,6 +107,9 @@ async function check(line) {
   }
 }
 
+// A reader that stops early (e.g. `| head`) is not an error.
+process.stdout.on("error", (e) => process.exit(e.code === "EPIPE" ? 0 : 1));
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (line.trim() === "") continue;

@@ -62,8 +62,8 @@ fn rotations_agree_with_the_seed_move_tables() {
     for f in 0..12u8 {
         let r = KiloFrame::about(f, 1).expect("face");
         let s = k.state_after(&[KiloMove::new(f, 0).expect("move")]);
-        for p in 0..20 {
-            let on_face = CORNER_FACES[p].contains(&f);
+        for (p, faces) in CORNER_FACES.iter().enumerate() {
+            let on_face = faces.contains(&f);
             if f >= 3 {
                 // A free face: its corners move as the rotation about it, the rest stay.
                 let to = if on_face { r.corner_position(p) } else { p };

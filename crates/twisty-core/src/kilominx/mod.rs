@@ -20,16 +20,9 @@
 //!   the faces that do not hold UFL (turns of U, L and F carry a rotation). Canonical
 //!   sequences keep commuting pairs in the order of the face list; [`SEED_SKIP`] is the
 //!   seed's own (looser) table.
-//!
-//! # As held, in cubing.js's notation
-//!
-//! [`Held`](crate::held::Held) reads and writes the notation of cubing.js's `kilominx`
-//! puzzle ([`notation`]): every face turns physically and a [`KiloFrame`] (one of the 60
-//! rotations) records how the UFL-fixed reference puzzle sits in the hands. Face names:
-//!
-//! | seed | U | L | F | R | BL | BR | DL | DR | DBL | DBR | DB | D |
-//! |---|---|---|---|---|---|---|---|---|---|---|---|---|
-//! | cubing.js | U | L | F | R | BL | BR | FL | FR | DL | DR | B | D |
+//! - As held, [`notation`] reads and writes cubing.js's notation (its faces `U L F R BL BR FL
+//!   FR DL DR B D` are the seed's `U L F R BL BR DL DR DBL DBR DB D`); a [`KiloFrame`], one
+//!   of the 60 rotations, records how the reference puzzle sits in the hands.
 
 mod frame;
 pub mod notation;
