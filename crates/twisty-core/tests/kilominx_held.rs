@@ -152,6 +152,23 @@ fn wide_turns_are_a_rotation_with_the_opposite_face_held() {
 }
 
 #[test]
+fn megaminx_scrambling_turns_are_wide_double_turns() {
+    let k = Kilominx;
+    for (pochmann, plain) in [
+        ("R++", "DRv2 L2"),
+        ("R--", "DRv2' L2'"),
+        ("D++", "Dv2 U2"),
+        ("D--", "Uv2 U2'"),
+        ("R++ R--", ""),
+    ] {
+        let a = k.parse_held(pochmann).expect("pochmann");
+        assert_eq!(a, k.parse_held(plain).expect("plain"), "{pochmann} = {plain}");
+    }
+    assert_ne!(k.parse_held("R++").expect("R++").0, KiloState::SOLVED);
+    assert!(k.parse_held("U++").is_err());
+}
+
+#[test]
 fn seed_names_held_turn_their_own_face() {
     let k = Kilominx;
     for (seed, cubing) in [
@@ -208,6 +225,28 @@ fn cubingjs_scrambles_are_solved_as_held() {
     }
 }
 
+/// Hand-written sequences using every kind of token (faces holding UFL, rotations, wide
+/// and Megaminx scrambling turns, odd amounts), also checked by the oracle.
+const EVERY_TOKEN_KIND: [&str; 3] = [
+    "R++ D-- R2 U' y2 BRv F r bl2' x2 DL FR2' B D' FL",
+    "Uv L' F2 x2 L y' U2' F3 L7 Fv2 u' f2 l",
+    "(R U F')2 D++ R-- (L BL')' x2' DRv' B2 FL' DL3' FR",
+];
+
+#[test]
+fn hand_written_sequences_are_solved_as_held() {
+    let k = Kilominx;
+    for text in EVERY_TOKEN_KIND {
+        let (mut state, mut frame) = k.parse_held(text).expect("parses");
+        assert_ne!(state, KiloState::SOLVED, "{text}");
+        let (solution, _) = reference_solution(text);
+        let answer = k.held_moves(frame, &solution).join(" ");
+        k.apply_held(&mut state, &mut frame, &answer)
+            .expect("answer parses");
+        assert_eq!(state, KiloState::SOLVED, "{text} / {answer}");
+    }
+}
+
 fn json_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -232,7 +271,9 @@ fn oracle_lines_for_the_stored_scrambles() {
         panic!("set TWISTY_ORACLE_OUT to the output path");
     };
     let mut lines = String::new();
-    for scramble in scrambles() {
+    let mut all = scrambles();
+    all.extend(EVERY_TOKEN_KIND);
+    for scramble in all {
         let (_, frame) = k.parse_held(scramble).expect("parses");
         let (solution, _) = reference_solution(scramble);
         let answer = k.held_moves(frame, &solution).join(" ");

@@ -20,6 +20,8 @@
 //! - Rotations `Xv`, `Xvn`, `Xv'`, `Xvn'` about any face (`Rv`, `BLv2'`, …), `y` = `Uv` (with
 //!   amounts), and the half turn `x2` (`x2'` is the same). cubing.js has no `x`, `z` or other
 //!   amounts of `x`.
+//! - The Megaminx scrambling turns `R++`, `R--`, `D++`, `D--`: `R++` = `DRv2 L2`, `D++` =
+//!   `Dv2 U2` (the whole puzzle but the L, resp. U, face turned two fifths).
 //!
 //! Answers are written with the cubing.js suffixes `X` (one fifth), `X2`, `X2'`, `X'`.
 
@@ -108,7 +110,30 @@ fn face_index(names: HeldNames, base: &str) -> Option<u8> {
     names.table().iter().position(|&n| n == base).map(|f| f as u8)
 }
 
+/// cubing.js's Megaminx scrambling turns: `R++` is `DRv2 L2` and `D++` is `Dv2 U2` (the
+/// whole puzzle but one face turned two fifths); `--` turns the other way.
+fn parse_pochmann(tok: &str) -> Option<Vec<Step>> {
+    // (axis face, held face) in seed numbering: R±± turns about DBR holding L, D±± about D
+    // holding U.
+    let (axis, held, fifths) = match tok {
+        "R++" => (9, 1, 2),
+        "R--" => (9, 1, 3),
+        "D++" => (11, 0, 2),
+        "D--" => (11, 0, 3),
+        _ => return None,
+    };
+    Some(vec![
+        Step::Rotate(KiloFrame::about(axis, fifths)?),
+        Step::Turn { face: held, fifths },
+    ])
+}
+
 fn parse_step(names: HeldNames, tok: &str) -> Result<Vec<Step>, String> {
+    if names == HeldNames::Cubing {
+        if let Some(steps) = parse_pochmann(tok) {
+            return Ok(steps);
+        }
+    }
     let (base, amount, primed) = split_amount(tok)?;
     let fifths = ((if primed { 5 - amount % 5 } else { amount }) % 5) as u8;
     if base == "x" {
