@@ -225,6 +225,27 @@ fn cubingjs_scrambles_are_solved_as_held() {
     }
 }
 
+#[test]
+fn answers_depend_on_the_frame() {
+    // The same reference solution written for the home frame does not solve a scramble that
+    // leaves the puzzle turned: the frame is what makes the answer fit the hands.
+    let k = Kilominx;
+    let mut turned = 0;
+    for scramble in scrambles() {
+        let (state, frame) = k.parse_held(scramble).expect("parses");
+        if frame == KiloFrame::HOME {
+            continue;
+        }
+        turned += 1;
+        let (solution, _) = reference_solution(scramble);
+        let (mut s, mut f) = (state, frame);
+        let wrong = k.held_moves(KiloFrame::HOME, &solution).join(" ");
+        k.apply_held(&mut s, &mut f, &wrong).expect("parses");
+        assert_ne!(s, KiloState::SOLVED, "{scramble}");
+    }
+    assert!(turned >= 10, "only {turned} scrambles end turned");
+}
+
 /// Hand-written sequences using every kind of token (faces holding UFL, rotations, wide
 /// and Megaminx scrambling turns, odd amounts), also checked by the oracle.
 const EVERY_TOKEN_KIND: [&str; 3] = [
