@@ -2,7 +2,8 @@
 //! cubing.js scrambles in `tests/data`.
 
 use twisty_core::kilominx::{
-    HeldNames, KiloFrame, KiloMove, KiloState, Kilominx, CORNER_FACES, CUBING_FACE_NAMES, OPPOSITE,
+    held_stickers, HeldNames, KiloFrame, KiloMove, KiloState, Kilominx, CORNER_FACES, CUBING_FACE_NAMES,
+    OPPOSITE,
 };
 use twisty_core::{Held, Puzzle};
 
@@ -92,6 +93,32 @@ fn each_face_turn_moves_its_own_five_corners_as_held() {
             let after = picture(&s, f);
             let changed: Vec<usize> = (0..20).filter(|&c| before[c] != after[c]).collect();
             assert_eq!(changed, corners_of(face as u8), "`{start}` then {name}");
+        }
+    }
+}
+
+#[test]
+fn each_face_turn_changes_stickers_only_on_its_own_five_corners() {
+    let k = Kilominx;
+    for start in ["", "x2", "y2 Rv", "BL2 x2 U' Fv", "R U F' L2 x2 B D'"] {
+        let (s0, f0) = k.parse_held(start).expect("start");
+        let before = held_stickers(&s0, f0);
+        assert_eq!(before.len(), 60);
+        for (face, name) in CUBING_FACE_NAMES.iter().enumerate() {
+            for amount in ["", "2", "2'", "'"] {
+                let (s, f) = k.parse_held(&format!("{start} {name}{amount}")).expect("turn");
+                let after = held_stickers(&s, f);
+                let changed: Vec<(usize, u8)> = before
+                    .iter()
+                    .zip(&after)
+                    .filter(|(a, b)| a != b)
+                    .map(|(a, _)| (a.0, a.1))
+                    .collect();
+                let mut corners: Vec<usize> = changed.iter().map(|c| c.0).collect();
+                corners.dedup();
+                assert_eq!(corners, corners_of(face as u8), "`{start}` then {name}{amount}");
+                assert!(changed.len() >= 10, "`{start}` then {name}{amount}");
+            }
         }
     }
 }

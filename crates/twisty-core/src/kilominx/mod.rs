@@ -30,7 +30,7 @@ mod render;
 mod simd;
 
 pub use frame::{KiloFrame, CORNER_FACES, OPPOSITE};
-pub use notation::{HeldNames, CUBING_FACE_NAMES};
+pub use notation::{held_stickers, HeldNames, CUBING_FACE_NAMES};
 pub use render::render_net;
 
 use crate::alg::parse_alg;

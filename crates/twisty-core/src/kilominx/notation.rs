@@ -230,6 +230,18 @@ impl Kilominx {
     }
 }
 
+/// The 60 stickers of `state` held in `frame`, as (hand corner position, hand face, colour),
+/// sorted: positions index [`super::CUBIE_NAMES`], faces and colours [`FACE_NAMES`] (a colour
+/// is the reference face it belongs to).
+pub fn held_stickers(state: &KiloState, frame: KiloFrame) -> Vec<(usize, u8, u8)> {
+    let mut out: Vec<(usize, u8, u8)> = super::render::stickers(state)
+        .into_iter()
+        .map(|(pos, face, colour)| (frame.corner_position(pos), frame.position_of(face), colour))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 impl Held for Kilominx {
     type Frame = KiloFrame;
 
