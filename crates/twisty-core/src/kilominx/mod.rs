@@ -20,10 +20,17 @@
 //!   the faces that do not hold UFL (turns of U, L and F carry a rotation). Canonical
 //!   sequences keep commuting pairs in the order of the face list; [`SEED_SKIP`] is the
 //!   seed's own (looser) table.
+//! - As held, [`notation`] reads and writes cubing.js's notation (its faces `U L F R BL BR FL
+//!   FR DL DR B D` are the seed's `U L F R BL BR DL DR DBL DBR DB D`); a [`KiloFrame`], one
+//!   of the 60 rotations, records how the reference puzzle sits in the hands.
 
+mod frame;
+pub mod notation;
 mod render;
 mod simd;
 
+pub use frame::{KiloFrame, CORNER_FACES, OPPOSITE};
+pub use notation::{held_stickers, HeldNames, CUBING_FACE_NAMES};
 pub use render::render_net;
 
 use crate::alg::parse_alg;

@@ -87,7 +87,7 @@ fn clockwise_order() -> &'static [[u8; 3]; 20] {
 }
 
 /// The colour (as a face index) on each face of each position: `(face, colour)` triples.
-pub fn stickers(state: &KiloState) -> Vec<(usize, u8, u8)> {
+pub(crate) fn stickers(state: &KiloState) -> Vec<(usize, u8, u8)> {
     let mut out = Vec::with_capacity(60);
     for pos in 0..20 {
         let cubie = state.cubie(pos) as usize;
