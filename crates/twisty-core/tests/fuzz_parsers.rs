@@ -9,7 +9,6 @@
 mod fuzz;
 
 use fuzz::{corpus, grammar, mixed, mutate, run, Gen};
-use rand::Rng;
 use twisty_core::alg::MAX_EXPANDED;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::Cube3;
@@ -81,7 +80,7 @@ fn fuzz_supercube_moves() {
         4,
         &corpus(),
         |g: &mut Gen| {
-            let n: u8 = g.random_range(1..=12);
+            let n = g.within(1, 12) as u8;
             let mut v = vec![n];
             v.extend(mixed(g, |g| grammar(g, &SUPER_TOKENS, 40)));
             v
@@ -103,10 +102,10 @@ fn fuzz_cube3_facelets() {
         "cube3 from_facelets",
         5,
         &inputs,
-        |g| match g.random_range(0..3) {
+        |g| match g.below(3) {
             0 => mixed(g, |g| fuzz::chars(g, 60)),
             1 => (0..54)
-                .map(|_| alphabet[g.random_range(0..6)])
+                .map(|_| alphabet[g.below(6)])
                 .collect::<String>()
                 .into_bytes(),
             _ => mutate(g, &solved, &alphabet).into_bytes(),
@@ -129,10 +128,10 @@ fn fuzz_cube2_facelets() {
         "cube2 from_facelets",
         6,
         &inputs,
-        |g| match g.random_range(0..3) {
+        |g| match g.below(3) {
             0 => mixed(g, |g| fuzz::chars(g, 30)),
             1 => (0..24)
-                .map(|_| alphabet[g.random_range(0..6)])
+                .map(|_| alphabet[g.below(6)])
                 .collect::<String>()
                 .into_bytes(),
             _ => mutate(g, &solved, &alphabet).into_bytes(),

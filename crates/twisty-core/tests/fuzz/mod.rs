@@ -6,8 +6,6 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
@@ -19,8 +17,45 @@ pub const SLOW: Duration = Duration::from_millis(10);
 /// (a parser that is slow on some input class shows up as many slow inputs).
 pub const MAX_SLOW: usize = 20;
 
-/// The generator of one target.
-pub type Gen = Xoshiro256PlusPlus;
+/// The generator of one target: SplitMix64, self-contained so that every crate can use
+/// the harness without extra dependencies.
+pub struct Gen(u64);
+
+impl Gen {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Gen(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` ≥ 1).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn within(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    /// One element of `items`.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
 
 /// Reads the seed corpus (one input per line) shipped with twisty-core.
 pub fn corpus() -> Vec<String> {
@@ -67,7 +102,7 @@ pub fn run<C: AsRef<[u8]>, T: AsRef<[u8]>>(
     mut generate: impl FnMut(&mut Gen) -> T,
     parse: impl Fn(&[u8]),
 ) -> Report {
-    let mut rng = Gen::seed_from_u64(seed);
+    let mut rng = Gen::new(seed);
     let start = Instant::now();
     let (mut slow, mut slowest, mut slowest_input) = (0usize, Duration::ZERO, String::new());
     let mut one = |input: &[u8], corpus: bool| {
@@ -126,19 +161,20 @@ pub fn run<C: AsRef<[u8]>, T: AsRef<[u8]>>(
 
 /// Random bytes, 0 to `max` of them.
 pub fn bytes(rng: &mut Gen, max: usize) -> Vec<u8> {
-    let n = rng.random_range(0..=max);
-    (0..n).map(|_| rng.random()).collect()
+    let n = rng.within(0, max);
+    (0..n).map(|_| rng.next_u64() as u8).collect()
 }
 
 /// Random characters (ASCII, Latin-1, typographic primes, combining marks, emoji, NUL).
 pub fn chars(rng: &mut Gen, max: usize) -> String {
-    let n = rng.random_range(0..=max);
+    const ODD: [char; 9] = ['’', '‘', '′', '\u{301}', '\u{feff}', '\0', '\n', '\t', 'Ｒ'];
+    let n = rng.within(0, max);
     (0..n)
-        .map(|_| match rng.random_range(0..6) {
-            0..=2 => char::from(rng.random_range(0x20u8..0x7f)),
-            3 => ['’', '‘', '′', '\u{301}', '\u{feff}', '\0', '\n', '\t', 'Ｒ'][rng.random_range(0..9)],
-            4 => char::from_u32(rng.random_range(0xa0..0x2000)).unwrap_or('x'),
-            _ => char::from_u32(rng.random_range(0x1f300..0x1f600)).unwrap_or('x'),
+        .map(|_| match rng.below(6) {
+            0..=2 => char::from(rng.within(0x20, 0x7e) as u8),
+            3 => *rng.pick(&ODD),
+            4 => char::from_u32(rng.within(0xa0, 0x1fff) as u32).unwrap_or('x'),
+            _ => char::from_u32(rng.within(0x1f300, 0x1f5ff) as u32).unwrap_or('x'),
         })
         .collect()
 }
@@ -149,15 +185,16 @@ pub fn grammar(rng: &mut Gen, tokens: &[&str], max: usize) -> String {
     const PUNCT: [&str; 16] = [
         "(", ")", "'", "2", "3", "0", "10", "9999", "100000", " ", ",", "\n", "// c\n", "’", "2'", ")'",
     ];
-    let n = rng.random_range(0..=max);
+    let n = rng.within(0, max);
     let mut s = String::new();
     for _ in 0..n {
-        if rng.random_bool(0.55) {
-            s.push_str(tokens[rng.random_range(0..tokens.len())]);
+        let piece: &&str = if rng.chance(55) {
+            rng.pick(tokens)
         } else {
-            s.push_str(PUNCT[rng.random_range(0..PUNCT.len())]);
-        }
-        if rng.random_bool(0.4) {
+            rng.pick(&PUNCT)
+        };
+        s.push_str(piece);
+        if rng.chance(40) {
             s.push(' ');
         }
     }
@@ -167,18 +204,18 @@ pub fn grammar(rng: &mut Gen, tokens: &[&str], max: usize) -> String {
 /// `base` with a few random edits (replace, delete, insert, swap), for state strings.
 pub fn mutate(rng: &mut Gen, base: &str, alphabet: &[char]) -> String {
     let mut v: Vec<char> = base.chars().collect();
-    for _ in 0..rng.random_range(0..4) {
+    for _ in 0..rng.below(4) {
         let len = v.len();
-        match rng.random_range(0..4) {
-            0 if len > 0 => v[rng.random_range(0..len)] = alphabet[rng.random_range(0..alphabet.len())],
+        match rng.below(4) {
+            0 if len > 0 => v[rng.below(len)] = *rng.pick(alphabet),
             1 if len > 0 => {
-                v.remove(rng.random_range(0..len));
+                v.remove(rng.below(len));
             }
-            2 => v.insert(
-                rng.random_range(0..=len),
-                alphabet[rng.random_range(0..alphabet.len())],
-            ),
-            _ if len > 1 => v.swap(rng.random_range(0..len), rng.random_range(0..len)),
+            2 => {
+                let c = *rng.pick(alphabet);
+                v.insert(rng.within(0, len), c);
+            }
+            _ if len > 1 => v.swap(rng.below(len), rng.below(len)),
             _ => {}
         }
     }
@@ -187,7 +224,7 @@ pub fn mutate(rng: &mut Gen, base: &str, alphabet: &[char]) -> String {
 
 /// One of three input kinds, in turn: raw bytes, random characters, grammar-aware.
 pub fn mixed(rng: &mut Gen, grammar_input: impl FnOnce(&mut Gen) -> String) -> Vec<u8> {
-    match rng.random_range(0..4) {
+    match rng.below(4) {
         0 => bytes(rng, 48),
         1 => chars(rng, 48).into_bytes(),
         _ => grammar_input(rng).into_bytes(),
