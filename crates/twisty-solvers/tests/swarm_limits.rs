@@ -1,5 +1,6 @@
 //! Every metaheuristic stops at its time limit and at a raised cancel flag, passed to the
 //! run through [`Evaluator::with_limits`].
+#![allow(clippy::unwrap_used)]
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -9,8 +10,9 @@ use twisty_core::rng::seeded_rng;
 use twisty_core::Puzzle;
 use twisty_solvers::swarm::{
     aco, dkho, greedy, pso, AcoParams, DepthDistance, DkhoParams, Evaluator, GreedyParams, PsoParams,
-    SwarmError,
+    SwarmError, TwoPhaseFitness,
 };
+use twisty_solvers::twophase::TwoPhase;
 use twisty_solvers::{Limits, SolveError};
 
 const ALGORITHMS: [&str; 4] = ["greedy", "pso", "aco", "dkho"];
@@ -112,4 +114,28 @@ fn a_short_time_limit_ends_a_long_run() {
         assert!(took < Duration::from_secs(2), "{algo}: {took:?}");
         eprintln!("{algo}: 100 ms limit, stopped after {took:?}");
     }
+}
+
+#[test]
+fn the_two_phase_fitness_stops_at_the_deadline_too() {
+    // Uncapped two-phase evaluations, the paper's fitness: the deadline reaches each one.
+    let p = Cube3;
+    let mut rng = seeded_rng(9);
+    let start: CubieCube = p.state_after(&p.random_moves(&mut rng, 25));
+    let limits = Limits {
+        timeout: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let fitness = TwoPhaseFitness::new(TwoPhase::global(), 20);
+    let mut ev = Evaluator::new(fitness, 1).unwrap().with_limits(&limits);
+    let params = DkhoParams {
+        iterations: 1_000_000,
+        ..DkhoParams::default()
+    };
+    let t = Instant::now();
+    let r = dkho(&p, &start, &params, &mut ev, &mut rng);
+    let took = t.elapsed();
+    assert_eq!(r.map(drop), Err(SwarmError::Timeout));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    eprintln!("dkho with the two-phase fitness: 100 ms limit, stopped after {took:?}");
 }
