@@ -32,6 +32,10 @@ pub enum Node {
         repeat: usize,
         /// Whether a prime followed the group.
         inverted: bool,
+        /// 1-based line of the opening parenthesis.
+        line: usize,
+        /// 1-based character column of the opening parenthesis.
+        column: usize,
     },
 }
 
@@ -39,10 +43,12 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || c == ','
 }
 
-/// Largest repeat count accepted after a group, to keep expansions bounded.
+/// Largest repeat count accepted after a group.
 pub const MAX_REPEAT: usize = 10_000;
-/// Largest number of moves a sequence may expand to.
-pub const MAX_EXPANDED: usize = 1_000_000;
+/// Largest number of moves a sequence may expand to (measured before any move is produced).
+pub const MAX_EXPANDED: usize = 100_000;
+/// Deepest accepted nesting of parenthesised groups.
+pub const MAX_DEPTH: usize = 100;
 
 fn err(token: &str, line: usize, column: usize, reason: impl Into<String>) -> ParseError {
     ParseError {
@@ -53,7 +59,32 @@ fn err(token: &str, line: usize, column: usize, reason: impl Into<String>) -> Pa
     }
 }
 
+/// `100000` written with thousands separators (`100,000`).
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn too_long(line: usize, column: usize, token: &str) -> ParseError {
+    err(
+        token,
+        line,
+        column,
+        format!("sequence expands to more than {} moves", grouped(MAX_EXPANDED)),
+    )
+}
+
 /// Splits `text` into a tree of tokens and groups. Comments and separators are dropped.
+///
+/// The scan is iterative; groups nested deeper than [`MAX_DEPTH`] and repeat counts above
+/// [`MAX_REPEAT`] are refused with the position of the offending parenthesis or count.
 pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
     // Stack of open groups: (nodes so far, line, column of the '(').
     let mut stack: Vec<(Vec<Node>, usize, usize)> = vec![(Vec::new(), 0, 0)];
@@ -70,6 +101,14 @@ pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
             if is_separator(c) {
                 i += 1;
             } else if c == '(' {
+                if stack.len() > MAX_DEPTH {
+                    return Err(err(
+                        "(",
+                        line_no,
+                        i + 1,
+                        format!("group nesting deeper than {MAX_DEPTH}"),
+                    ));
+                }
                 stack.push((Vec::new(), line_no, i + 1));
                 i += 1;
             } else if c == ')' {
@@ -98,7 +137,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
                                 &digits,
                                 line_no,
                                 start + 1,
-                                format!("group repeat count must be 1..={MAX_REPEAT}"),
+                                format!("group repeat count must be 1..={}", grouped(MAX_REPEAT)),
                             ))
                         }
                     }
@@ -115,7 +154,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
                         .collect();
                     return Err(err(&rest, line_no, close_col, "unexpected text after a group"));
                 }
-                let Some((nodes, _, _)) = stack.pop() else {
+                let Some((nodes, line, column)) = stack.pop() else {
                     return Err(err(")", line_no, close_col, "unbalanced parenthesis"));
                 };
                 if let Some(top) = stack.last_mut() {
@@ -123,6 +162,8 @@ pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
                         nodes,
                         repeat,
                         inverted,
+                        line,
+                        column,
                     });
                 }
             } else {
@@ -153,59 +194,110 @@ pub fn normalise_primes(token: &str) -> String {
     token.replace(['’', '‘', '′'], "'")
 }
 
+/// The tree with every token already parsed into its moves.
+enum Parsed<M> {
+    Moves(Vec<M>),
+    Group {
+        nodes: Vec<Parsed<M>>,
+        repeat: usize,
+        inverted: bool,
+    },
+}
+
+/// Parses every token of `nodes` once and returns the tree with the number of moves it
+/// expands to, refusing (before producing any expansion) a total above [`MAX_EXPANDED`].
+/// Recursion depth is bounded by [`MAX_DEPTH`], which [`tokenize`] enforces.
+fn parse_tree<M>(
+    nodes: &[Node],
+    parse_token: &impl Fn(&str) -> Result<Vec<M>, String>,
+) -> Result<(Vec<Parsed<M>>, usize), ParseError> {
+    let mut out = Vec::with_capacity(nodes.len());
+    let mut total: usize = 0;
+    for node in nodes {
+        match node {
+            Node::Token(t) => {
+                let moves = parse_token(&normalise_primes(&t.text))
+                    .map_err(|reason| err(&t.text, t.line, t.column, reason))?;
+                total = total.saturating_add(moves.len());
+                if total > MAX_EXPANDED {
+                    return Err(too_long(t.line, t.column, &t.text));
+                }
+                out.push(Parsed::Moves(moves));
+            }
+            Node::Group {
+                nodes,
+                repeat,
+                inverted,
+                line,
+                column,
+            } => {
+                let (inner, len) = parse_tree(nodes, parse_token)?;
+                total = total.saturating_add(len.saturating_mul(*repeat));
+                if total > MAX_EXPANDED {
+                    return Err(too_long(*line, *column, "("));
+                }
+                out.push(Parsed::Group {
+                    nodes: inner,
+                    repeat: *repeat,
+                    inverted: *inverted,
+                });
+            }
+        }
+    }
+    Ok((out, total))
+}
+
+/// Appends the expansion of `nodes` (inverted if `invert`) to `out`. Each group is
+/// expanded once and then copied, so the cost is linear in the input plus the output.
+fn emit<M: Clone>(nodes: &[Parsed<M>], invert: bool, inverse: &impl Fn(M) -> M, out: &mut Vec<M>) {
+    let visit = |node: &Parsed<M>, out: &mut Vec<M>| match node {
+        Parsed::Moves(moves) => {
+            if invert {
+                out.extend(moves.iter().rev().map(|m| inverse(m.clone())));
+            } else {
+                out.extend_from_slice(moves);
+            }
+        }
+        Parsed::Group {
+            nodes,
+            repeat,
+            inverted,
+        } => {
+            let start = out.len();
+            emit(nodes, invert != *inverted, inverse, out);
+            let end = out.len();
+            for _ in 1..*repeat {
+                out.extend_from_within(start..end);
+            }
+        }
+    };
+    if invert {
+        nodes.iter().rev().for_each(|n| visit(n, out));
+    } else {
+        nodes.iter().for_each(|n| visit(n, out));
+    }
+}
+
 /// Parses `text` with a puzzle's token parser.
 ///
 /// `parse_token` receives each token (with primes normalised to `'`) and returns the moves it
 /// stands for, or a reason it is not valid; `inverse` inverts one move (for `(…)'` groups).
+///
+/// Parsing is bounded: nesting deeper than [`MAX_DEPTH`], a repeat count above
+/// [`MAX_REPEAT`] or an expansion longer than [`MAX_EXPANDED`] moves is refused (the length
+/// is measured before the moves are produced), so any input costs time and memory linear
+/// in its own size plus at most [`MAX_EXPANDED`] moves.
 pub fn parse_alg<M: Clone>(
     text: &str,
     parse_token: impl Fn(&str) -> Result<Vec<M>, String>,
     inverse: impl Fn(M) -> M,
 ) -> Result<Vec<M>, ParseError> {
     let nodes = tokenize(text)?;
-    let mut out = Vec::new();
-    expand(&nodes, &parse_token, &inverse, &mut out)?;
+    let (tree, total) = parse_tree(&nodes, &parse_token)?;
+    drop(nodes);
+    let mut out = Vec::with_capacity(total);
+    emit(&tree, false, &inverse, &mut out);
     Ok(out)
-}
-
-fn expand<M: Clone>(
-    nodes: &[Node],
-    parse_token: &impl Fn(&str) -> Result<Vec<M>, String>,
-    inverse: &impl Fn(M) -> M,
-    out: &mut Vec<M>,
-) -> Result<(), ParseError> {
-    for node in nodes {
-        match node {
-            Node::Token(t) => {
-                let moves = parse_token(&normalise_primes(&t.text))
-                    .map_err(|reason| err(&t.text, t.line, t.column, reason))?;
-                out.extend(moves);
-            }
-            Node::Group {
-                nodes,
-                repeat,
-                inverted,
-            } => {
-                let mut inner = Vec::new();
-                expand(nodes, parse_token, inverse, &mut inner)?;
-                if *inverted {
-                    inner = inner.iter().rev().map(|m| inverse(m.clone())).collect();
-                }
-                if out.len() + inner.len() * repeat > MAX_EXPANDED {
-                    return Err(err(
-                        "(",
-                        1,
-                        1,
-                        format!("sequence expands to more than {MAX_EXPANDED} moves"),
-                    ));
-                }
-                for _ in 0..*repeat {
-                    out.extend_from_slice(&inner);
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Splits a standard face-turn token into its base and its amount in quarter turns
@@ -282,6 +374,54 @@ mod tests {
 
     #[test]
     fn huge_repeat_refused() {
-        assert!(flat("(R)99999").is_err());
+        let e = flat("(R)99999").unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), ("99999", 4));
+        assert!(e.reason.contains("10,000"), "{}", e.reason);
+    }
+
+    fn primed(text: &str) -> Result<Vec<String>, ParseError> {
+        parse_alg(
+            text,
+            |t| Ok(vec![t.to_string()]),
+            |m: String| match m.strip_suffix('\'') {
+                Some(base) => base.to_string(),
+                None => format!("{m}'"),
+            },
+        )
+    }
+
+    #[test]
+    fn nested_inversions_and_repeats() {
+        assert_eq!(primed("((R U)2 F)'").unwrap(), ["F'", "U'", "R'", "U'", "R'"]);
+        assert_eq!(primed("(R (U F)')2").unwrap(), ["R", "F'", "U'", "R", "F'", "U'"]);
+        assert_eq!(primed("((R U')')'").unwrap(), ["R", "U'"]);
+    }
+
+    #[test]
+    fn deep_nesting_refused_without_recursion() {
+        let text = format!("{}U{}", "(".repeat(10_000), ")".repeat(10_000));
+        let e = flat(&text).unwrap_err();
+        assert_eq!((e.token.as_str(), e.line, e.column), ("(", 1, MAX_DEPTH + 1));
+        assert!(e.reason.contains("nesting deeper than 100"), "{}", e.reason);
+        let ok = format!("{}U{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+        assert_eq!(flat(&ok).unwrap(), ["U"]);
+    }
+
+    #[test]
+    fn expansion_measured_before_it_is_built() {
+        let text = format!("{}((U)1000)1000{}", "(".repeat(60), ")'".repeat(60));
+        let e = flat(&text).unwrap_err();
+        assert!(
+            e.reason.contains("expands to more than 100,000 moves"),
+            "{}",
+            e.reason
+        );
+        assert_eq!((e.token.as_str(), e.line, e.column), ("(", 1, 61));
+        let e = flat(&"((R)1000)1000 (".repeat(600)).unwrap_err();
+        assert!(e.reason.contains("nesting deeper") || e.reason.contains("expands"));
+        assert_eq!(flat("(U)100000").unwrap_err().token, "100000");
+        assert_eq!(flat("((U)1000)100").unwrap().len(), MAX_EXPANDED);
+        let e = flat("((U)1000)100 R").unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), ("R", 14));
     }
 }

@@ -16,7 +16,14 @@
 //! The cache writes a table to a temporary file in the same directory, syncs it and renames
 //! it into place, so a reader never sees a partial file. On load the header must match the
 //! expected [`TableSpec`] exactly, the length must match and the checksum must verify; any
-//! failure is reported with the reason and the table is rebuilt, never trusted.
+//! failure is reported with the reason and the table is rebuilt, never trusted. A path that
+//! is not a regular file (a directory, a device, a FIFO) is refused without being read. The
+//! full checksum runs once per file identity (size, times, inode): a `.<file>.verified`
+//! record beside the table remembers it, so later starts check only the header and size;
+//! `verify_file` always checks everything. A cache that cannot be written still serves the
+//! table built in memory ([`Origin::Unsaved`]).
+
+mod checks;
 
 use memmap2::{Mmap, MmapMut};
 use std::fs::{self, File};
@@ -45,9 +52,17 @@ pub struct TableSpec {
 }
 
 impl TableSpec {
-    /// Bytes of data the table holds.
+    /// Bytes of data the table holds (`u64::MAX` when that overflows; see
+    /// [`TableSpec::checked_data_len`]).
     pub fn data_len(&self) -> u64 {
-        (self.entries * self.entry_bits as u64).div_ceil(8)
+        self.checked_data_len().unwrap_or(u64::MAX)
+    }
+
+    /// Bytes of data the table holds, `None` when entries × width overflows.
+    pub fn checked_data_len(&self) -> Option<u64> {
+        self.entries
+            .checked_mul(u64::from(self.entry_bits))
+            .map(|bits| bits.div_ceil(8))
     }
 
     /// The file name in the cache: the name with `/` replaced by `-`, plus `.tbl`.
@@ -281,6 +296,35 @@ pub enum Origin {
     Built,
     /// Built because the file was invalid (the reason is given).
     Rebuilt(String),
+    /// Built (or rebuilt) and used from memory only: the cache could not store it (the
+    /// reason is given, for one warning); the next run builds it again.
+    Unsaved(String),
+}
+
+/// Checks a header's own consistency: version, entry width, and sizes without overflow.
+fn check_header(h: &Header) -> Result<u64, String> {
+    if h.version != VERSION {
+        return Err(format!("format version {} (expected {VERSION})", h.version));
+    }
+    if !(1..=64).contains(&h.spec.entry_bits) {
+        return Err(format!(
+            "entry width of {} bits (expected 1 to 64)",
+            h.spec.entry_bits
+        ));
+    }
+    let Some(len) = h.spec.checked_data_len() else {
+        return Err(format!(
+            "header claims {} entries of {} bits, more than a file can hold",
+            h.spec.entries, h.spec.entry_bits
+        ));
+    };
+    if h.data_len != len {
+        return Err(format!(
+            "header claims {} data bytes, but {} entries of {} bits take {len}",
+            h.data_len, h.spec.entries, h.spec.entry_bits
+        ));
+    }
+    Ok(len)
 }
 
 /// The table cache: a directory of table files.
@@ -352,14 +396,13 @@ impl TableCache {
     pub fn load(&self, spec: &TableSpec) -> Result<Option<Table>, TableError> {
         self.check_memory(spec)?;
         let path = self.path(spec);
-        let file = match File::open(&path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io(&path)(e)),
+        let Some((file, meta)) = checks::open_regular(&path)? else {
+            return Ok(None);
         };
         // SAFETY: the file lives in the private cache directory and is only ever replaced by
-        // an atomic rename, never modified in place; its contents are validated below
-        // (header and checksum) before use, and the map is read-only.
+        // an atomic rename, never modified in place; it is a regular file (checked above),
+        // its contents are validated below (header, size, and the checksum or a record of
+        // it for this exact file identity) before use, and the map is read-only.
         #[allow(unsafe_code)]
         let map = unsafe { Mmap::map(&file) }.map_err(io(&path))?;
         let invalid = |reason: String| TableError::Invalid {
@@ -384,15 +427,18 @@ impl TableCache {
                 spec.entries
             )));
         }
+        let expected = check_header(&header).map_err(invalid)?;
         let actual = map.len() as u64 - HEADER_LEN as u64;
-        if header.data_len != spec.data_len() || actual != spec.data_len() {
+        if actual != expected {
             return Err(invalid(format!(
-                "truncated or padded: {actual} data bytes, expected {}",
-                spec.data_len()
+                "truncated or padded: {actual} data bytes, expected {expected}"
             )));
         }
-        if xxh3_64(&map[HEADER_LEN..]) != header.checksum {
-            return Err(invalid(String::from("checksum mismatch (corrupt data)")));
+        if !checks::was_verified(&path, &meta, header.checksum) {
+            if xxh3_64(&map[HEADER_LEN..]) != header.checksum {
+                return Err(invalid(String::from("checksum mismatch (corrupt data)")));
+            }
+            checks::remember_verified(&path, &meta, header.checksum);
         }
         Ok(Some(Table {
             spec: spec.clone(),
@@ -409,9 +455,11 @@ impl TableCache {
                 expected: spec.data_len(),
             });
         }
+        let checksum = xxh3_64(data);
+        let header = encode_header(spec, checksum)?;
         fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
-        let header = encode_header(spec, xxh3_64(data))?;
         let path = self.path(spec);
+        checks::remove_stale_temporaries(&self.dir, &spec.file_name());
         let tmp = self
             .dir
             .join(format!(".{}.{}.tmp", spec.file_name(), std::process::id()));
@@ -426,12 +474,18 @@ impl TableCache {
             let _ = fs::remove_file(&tmp);
             io(&path)(e)
         })?;
+        // The bytes just written are the checksummed ones: record them as verified.
+        if let Ok(meta) = fs::metadata(&path) {
+            checks::remember_verified(&path, &meta, checksum);
+        }
         Ok(path)
     }
 
     /// Loads the table, or builds it with `build` (which must return exactly
     /// `spec.data_len()` bytes) and stores it. An invalid file is rebuilt and the reason
-    /// returned in [`Origin::Rebuilt`].
+    /// returned in [`Origin::Rebuilt`]. When the built table cannot be stored (a read-only
+    /// cache, a directory in the table's place), it is returned from memory with the reason
+    /// in [`Origin::Unsaved`].
     pub fn get_or_build(
         &self,
         spec: &TableSpec,
@@ -441,11 +495,26 @@ impl TableCache {
             Ok(Some(t)) => return Ok((t, Origin::Loaded)),
             Ok(None) => Origin::Built,
             Err(TableError::Invalid { reason, .. }) => Origin::Rebuilt(reason),
+            // An unreadable file (permissions, I/O): built again, the reason reported.
+            Err(e @ TableError::Io { .. }) => Origin::Rebuilt(e.to_string()),
             Err(e) => return Err(e),
         };
         self.check_memory(spec)?;
         let data = build();
-        self.store(spec, &data)?;
+        let origin = match self.store(spec, &data) {
+            Ok(_) => origin,
+            Err(TableError::Io { path, source }) => {
+                let why = match origin {
+                    Origin::Rebuilt(reason) => format!("{reason}; rebuilt, "),
+                    _ => String::new(),
+                };
+                Origin::Unsaved(format!(
+                    "{why}not stored ({}: {source}); using the table built in memory",
+                    path.display()
+                ))
+            }
+            Err(e) => return Err(e),
+        };
         // Use the freshly built bytes directly; the next run maps the file.
         Ok((
             Table {
@@ -456,7 +525,8 @@ impl TableCache {
         ))
     }
 
-    /// Every table file in the cache with its header, or the reason it is unreadable.
+    /// Every table file in the cache with its header, or the reason it is unreadable; a
+    /// partial file left by an interrupted build is listed with that reason.
     pub fn list(&self) -> Vec<(PathBuf, Result<Header, String>)> {
         let mut out = Vec::new();
         let Ok(rd) = fs::read_dir(&self.dir) else {
@@ -464,14 +534,26 @@ impl TableCache {
         };
         for e in rd.flatten() {
             let p = e.path();
-            if p.extension().is_some_and(|x| x == "tbl") {
-                let h = fs::File::open(&p)
-                    .and_then(|mut f| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if checks::is_temporary(name) {
+                out.push((
+                    p,
+                    Err(String::from(
+                        "partial file of an interrupted build (removed by the next build or by clean)",
+                    )),
+                ));
+            } else if p.extension().is_some_and(|x| x == "tbl") {
+                let h = match checks::open_regular(&p) {
+                    Ok(Some((mut f, _))) => {
                         let mut b = [0u8; HEADER_LEN];
-                        std::io::Read::read_exact(&mut f, &mut b).map(|_| b)
-                    })
-                    .map_err(|e| e.to_string())
-                    .and_then(|b| decode_header(&b));
+                        std::io::Read::read_exact(&mut f, &mut b)
+                            .map_err(|e| e.to_string())
+                            .and_then(|_| decode_header(&b))
+                    }
+                    Ok(None) => Err(String::from("dangling link")),
+                    Err(TableError::Invalid { reason, .. }) => Err(reason),
+                    Err(e) => Err(e.to_string()),
+                };
                 out.push((p, h));
             }
         }
@@ -479,27 +561,43 @@ impl TableCache {
         out
     }
 
-    /// Checks one file completely (header, length, checksum).
+    /// Checks one file completely: a regular file, its header (version, width, sizes, and
+    /// a name that matches the file's own name), its length and its full checksum.
     pub fn verify_file(&self, path: &Path) -> Result<Header, String> {
-        let bytes = fs::read(path).map_err(|e| e.to_string())?;
-        let h = decode_header(&bytes)?;
-        if h.version != VERSION {
-            return Err(format!("format version {} (expected {VERSION})", h.version));
-        }
-        let actual = bytes.len() as u64 - HEADER_LEN as u64;
-        if h.data_len != h.spec.data_len() || actual != h.data_len {
+        let reason = |e: TableError| match e {
+            TableError::Invalid { reason, .. } => reason,
+            e => e.to_string(),
+        };
+        let (file, _) = checks::open_regular(path)
+            .map_err(reason)?
+            .ok_or_else(|| String::from("no such file"))?;
+        // SAFETY: as in `load`: a regular, read-only mapped file of the cache, only read.
+        #[allow(unsafe_code)]
+        let map = unsafe { Mmap::map(&file) }.map_err(|e| e.to_string())?;
+        let h = decode_header(&map)?;
+        let expected = check_header(&h)?;
+        let own = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if h.spec.file_name() != own {
             return Err(format!(
-                "truncated or padded: {actual} data bytes, expected {}",
-                h.spec.data_len()
+                "holds {}, whose file name is {}, not {own}",
+                h.spec.name,
+                h.spec.file_name()
             ));
         }
-        if xxh3_64(&bytes[HEADER_LEN..]) != h.checksum {
+        let actual = map.len() as u64 - HEADER_LEN as u64;
+        if actual != expected {
+            return Err(format!(
+                "truncated or padded: {actual} data bytes, expected {expected}"
+            ));
+        }
+        if xxh3_64(&map[HEADER_LEN..]) != h.checksum {
             return Err(String::from("checksum mismatch (corrupt data)"));
         }
         Ok(h)
     }
 
-    /// Deletes every table file (and leftover temporary file); returns how many.
+    /// Deletes every table file and leftover temporary file (and the verification records);
+    /// returns how many tables and temporary files.
     pub fn clean(&self) -> Result<usize, TableError> {
         let mut n = 0;
         let Ok(rd) = fs::read_dir(&self.dir) else {
@@ -508,7 +606,10 @@ impl TableCache {
         for e in rd.flatten() {
             let p = e.path();
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.ends_with(".tbl") || (name.starts_with('.') && name.ends_with(".tmp")) {
+            if name.starts_with('.') && name.ends_with(".tbl.verified") {
+                // A verification record goes with its table (not counted).
+                fs::remove_file(&p).map_err(io(&p))?;
+            } else if name.ends_with(".tbl") || (name.starts_with('.') && name.ends_with(".tmp")) {
                 fs::remove_file(&p).map_err(io(&p))?;
                 n += 1;
             }
@@ -518,128 +619,4 @@ impl TableCache {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn spec() -> TableSpec {
-        TableSpec {
-            name: String::from("test/distance/htm"),
-            entry_bits: 4,
-            entries: 1001,
-        }
-    }
-
-    fn data() -> Vec<u8> {
-        (0..spec().data_len()).map(|i| (i * 7 % 256) as u8).collect()
-    }
-
-    #[test]
-    fn huge_page_copies_hold_the_same_bytes() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = TableCache::new(dir.path());
-        let (t, _) = cache.get_or_build(&spec(), data).unwrap();
-        assert_eq!(t.into_huge_pages().bytes(), &data()[..]);
-        let (t, o) = cache.get_or_build(&spec(), || panic!("must load")).unwrap();
-        assert_eq!(o, Origin::Loaded);
-        let t = t.into_huge_pages();
-        assert!(!t.is_mapped());
-        assert_eq!(t.bytes(), &data()[..]);
-        assert_eq!(t.spec, spec());
-        // A table of many pages copied in small chunks, each dropped from the map once copied.
-        let big = TableSpec {
-            name: String::from("test/distance/big"),
-            entry_bits: 8,
-            entries: 300_001,
-        };
-        let bytes: Vec<u8> = (0..big.entries).map(|i| (i * 131 % 251) as u8).collect();
-        cache.store(&big, &bytes).unwrap();
-        let (t, o) = cache.get_or_build(&big, || panic!("must load")).unwrap();
-        assert_eq!(o, Origin::Loaded);
-        assert!(t.is_mapped());
-        let t = t.into_huge_pages_by(3 * 4096 + 5);
-        assert!(!t.is_mapped());
-        assert_eq!(t.bytes(), &bytes[..]);
-    }
-
-    #[test]
-    fn write_reload_and_detect_corruption() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = TableCache::new(dir.path());
-        let (t, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert_eq!(o, Origin::Built);
-        assert_eq!(t.bytes(), &data()[..]);
-        let (t, o) = cache.get_or_build(&spec(), || panic!("must load")).unwrap();
-        assert_eq!(o, Origin::Loaded);
-        assert!(t.is_mapped());
-        assert_eq!(t.bytes(), &data()[..]);
-        drop(t);
-        let path = cache.path(&spec());
-        // No temporary files left behind.
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-
-        // Flipped byte in the data.
-        let mut bytes = std::fs::read(&path).unwrap();
-        bytes[HEADER_LEN + 10] ^= 1;
-        std::fs::write(&path, &bytes).unwrap();
-        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert!(
-            matches!(o, Origin::Rebuilt(ref r) if r.contains("checksum")),
-            "{o:?}"
-        );
-        assert!(cache.verify_file(&path).is_ok());
-
-        // Truncated.
-        let bytes = std::fs::read(&path).unwrap();
-        std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
-        assert!(cache.verify_file(&path).unwrap_err().contains("truncated"));
-        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("truncated")));
-
-        // Shorter than a header.
-        std::fs::write(&path, b"TWIST").unwrap();
-        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("truncated")));
-
-        // Wrong magic.
-        let mut bytes = std::fs::read(&path).unwrap();
-        bytes[0] = b'X';
-        std::fs::write(&path, &bytes).unwrap();
-        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("magic")));
-
-        // A foreign table stored under this name.
-        let other = TableSpec {
-            name: String::from("other/table"),
-            entry_bits: 4,
-            entries: 1001,
-        };
-        let other_path = cache.store(&other, &data()).unwrap();
-        std::fs::rename(&other_path, &path).unwrap();
-        let (_, o) = cache.get_or_build(&spec(), data).unwrap();
-        assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("other/table")));
-
-        assert_eq!(cache.list().len(), 1);
-        assert_eq!(cache.clean().unwrap(), 1);
-        assert!(cache.list().is_empty());
-    }
-
-    #[test]
-    fn memory_cap_and_bad_builds() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = TableCache::new(dir.path()).with_max_memory(Some(100));
-        let e = cache.get_or_build(&spec(), data).unwrap_err();
-        assert!(e.to_string().contains("over the --max-memory cap"), "{e}");
-        let cache = TableCache::new(dir.path());
-        let e = cache.get_or_build(&spec(), || vec![1, 2, 3]).unwrap_err();
-        assert!(matches!(e, TableError::BadBuild { .. }));
-        let long = TableSpec {
-            name: "x".repeat(65),
-            entry_bits: 4,
-            entries: 2,
-        };
-        assert!(matches!(
-            cache.store(&long, &[0]),
-            Err(TableError::NameTooLong(_))
-        ));
-    }
-}
+mod tests;

@@ -2,10 +2,17 @@
 
 use super::net::Stickers;
 use super::stickers::{move_perms, permute, rotation_perms, Perm, SeedMove, GOAL, STICKERS};
+use crate::solver::{Limits, SolveError};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::time::{Duration, Instant};
 use thiserror::Error;
+
+/// Default memory budget of one run's node store, open list and visited set.
+pub const DEFAULT_MEMORY_BUDGET: usize = 512 << 20;
+
+/// Expansions between two checks of the clock and the cancel flag (a few milliseconds).
+const CHECK_EVERY: u64 = 256;
 
 /// Which states count as solved, and the move set that goes with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +50,9 @@ pub struct AStarOptions {
     pub repeated: RepeatedStates,
     /// Stop after this many expansions.
     pub max_expanded: u64,
+    /// Bytes the run may use for its stored nodes (node store, open list and visited
+    /// set); [`AStar2x2::max_nodes`] turns it into a node count.
+    pub memory_budget: usize,
 }
 
 impl AStarOptions {
@@ -57,6 +67,7 @@ impl AStarOptions {
                 Goal::AnyOrientation => RepeatedStates::Exact,
             },
             max_expanded: 5_000_000,
+            memory_budget: DEFAULT_MEMORY_BUDGET,
         }
     }
 }
@@ -88,7 +99,37 @@ pub enum AStarError {
     /// The expansion budget ran out.
     #[error("no path found within {0} expanded nodes")]
     Budget(u64),
+    /// The stored nodes reached the memory budget.
+    #[error("no path found within the memory budget of {budget_mib} MiB ({max_nodes} stored nodes)")]
+    Memory {
+        /// The budget in MiB.
+        budget_mib: usize,
+        /// The number of stored nodes it allows.
+        max_nodes: usize,
+    },
+    /// The time limit passed.
+    #[error("stopped by the time limit")]
+    Timeout,
+    /// The cancel flag was raised.
+    #[error("cancelled")]
+    Cancelled,
 }
+
+impl From<AStarError> for SolveError {
+    fn from(e: AStarError) -> Self {
+        match e {
+            AStarError::Timeout => SolveError::Timeout { deepest_bound: None },
+            AStarError::Cancelled => SolveError::Cancelled { deepest_bound: None },
+            other => SolveError::GaveUp(other.to_string()),
+        }
+    }
+}
+
+/// Bytes one stored node costs: its entry in the node store, in the open list and in the
+/// visited set (with the hash table's control byte and spare capacity).
+const NODE_BYTES: usize = std::mem::size_of::<(Stickers, usize, Option<SeedMove>, u32)>()
+    + std::mem::size_of::<Open>()
+    + 2 * (std::mem::size_of::<[u8; STICKERS]>() + 1);
 
 /// Node of the open list: ordered by f, then by insertion (first in, first out).
 struct Open {
@@ -201,8 +242,26 @@ impl AStar2x2 {
             .unwrap_or(s.0)
     }
 
-    /// Runs A* from `start`.
+    /// The number of stored nodes `memory_budget` bytes allow (at least 1).
+    pub fn max_nodes(memory_budget: usize) -> usize {
+        (memory_budget / NODE_BYTES).max(1)
+    }
+
+    /// Runs A* from `start` without a time limit or cancel flag.
     pub fn solve(&self, start: &Stickers, opts: &AStarOptions) -> Result<AStarResult, AStarError> {
+        self.solve_within(start, opts, &Limits::default())
+    }
+
+    /// Runs A* from `start`, stopping with [`AStarError::Timeout`] once `limits.timeout`
+    /// has passed and with [`AStarError::Cancelled`] once `limits.cancel` is raised (both
+    /// checked before the first expansion and then every few milliseconds), and with
+    /// [`AStarError::Memory`] when the stored nodes reach `opts.memory_budget`.
+    pub fn solve_within(
+        &self,
+        start: &Stickers,
+        opts: &AStarOptions,
+        limits: &Limits,
+    ) -> Result<AStarResult, AStarError> {
         let w = opts.weight;
         if !(w.is_finite() && w > 0.0) || (opts.integer_heuristic && w.fract() != 0.0) {
             return Err(AStarError::BadWeight {
@@ -211,6 +270,20 @@ impl AStar2x2 {
             });
         }
         let t0 = Instant::now();
+        let deadline = limits.deadline(t0);
+        let stop = || {
+            if limits.cancelled() {
+                Some(AStarError::Cancelled)
+            } else if deadline.is_some_and(|d| Instant::now() >= d) {
+                Some(AStarError::Timeout)
+            } else {
+                None
+            }
+        };
+        if let Some(e) = stop() {
+            return Err(e);
+        }
+        let max_nodes = Self::max_nodes(opts.memory_budget);
         let h = |s: &Stickers| -> f64 {
             let m = self.misplaced(s, opts.goal);
             if opts.integer_heuristic {
@@ -254,6 +327,17 @@ impl AStar2x2 {
             }
             if expanded >= opts.max_expanded {
                 return Err(AStarError::Budget(opts.max_expanded));
+            }
+            if expanded % CHECK_EVERY == 0 {
+                if let Some(e) = stop() {
+                    return Err(e);
+                }
+            }
+            if nodes.len() + moves.len() > max_nodes {
+                return Err(AStarError::Memory {
+                    budget_mib: opts.memory_budget >> 20,
+                    max_nodes,
+                });
             }
             for &m in &moves {
                 let child = self.apply(&state, m);
@@ -337,5 +421,105 @@ impl AStar2x2 {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    /// `U2 F2 U' R' U2 R' F' R F'` (12 quarter turns): with a near-zero heuristic (weight
+    /// 1000) A* is close to a breadth-first search and needs far more than a second.
+    fn hard(a: &AStar2x2) -> Stickers {
+        let mut s = Stickers(GOAL);
+        let (u, r, f) = (1, 2, 3);
+        for (face, clockwise) in [
+            (u, true),
+            (u, true),
+            (f, true),
+            (f, true),
+            (u, false),
+            (r, false),
+            (u, true),
+            (u, true),
+            (r, false),
+            (f, false),
+            (r, true),
+            (f, false),
+        ] {
+            s = a.apply(&s, SeedMove { face, clockwise });
+        }
+        s
+    }
+
+    fn weight_one() -> AStarOptions {
+        let mut o = AStarOptions::seed(Goal::Fixed, 1000.0);
+        o.max_expanded = u64::MAX;
+        o
+    }
+
+    #[test]
+    fn expired_deadline_and_raised_cancel_flag_stop_the_search() {
+        let a = AStar2x2::new();
+        let s = hard(&a);
+        let expired = Limits {
+            timeout: Some(Duration::ZERO),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        assert_eq!(
+            a.solve_within(&s, &weight_one(), &expired),
+            Err(AStarError::Timeout)
+        );
+        let cancelled = Limits {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Limits::default()
+        };
+        assert_eq!(
+            a.solve_within(&s, &weight_one(), &cancelled),
+            Err(AStarError::Cancelled)
+        );
+        assert!(t.elapsed() < Duration::from_secs(2));
+        assert_eq!(
+            SolveError::from(AStarError::Timeout),
+            SolveError::Timeout { deepest_bound: None }
+        );
+    }
+
+    #[test]
+    fn a_short_time_limit_stops_a_long_search() {
+        let a = AStar2x2::new();
+        let limits = Limits {
+            timeout: Some(Duration::from_millis(20)),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        let r = a.solve_within(&hard(&a), &weight_one(), &limits);
+        assert_eq!(r, Err(AStarError::Timeout));
+        assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn the_memory_budget_caps_the_stored_nodes() {
+        let a = AStar2x2::new();
+        let mut o = weight_one();
+        o.memory_budget = 1 << 20;
+        let max_nodes = AStar2x2::max_nodes(1 << 20);
+        assert!(max_nodes > 1000 && max_nodes < (1 << 20), "{max_nodes}");
+        match a.solve_within(&hard(&a), &o, &Limits::default()) {
+            Err(AStarError::Memory {
+                budget_mib: 1,
+                max_nodes: m,
+            }) => assert_eq!(m, max_nodes),
+            other => panic!("expected the memory error, got {other:?}"),
+        }
+        let msg = AStarError::Memory {
+            budget_mib: 1,
+            max_nodes,
+        }
+        .to_string();
+        assert!(msg.contains("memory budget of 1 MiB"), "{msg}");
     }
 }

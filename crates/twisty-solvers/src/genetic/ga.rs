@@ -7,6 +7,8 @@ use super::genome::{crossover, mutate, normalise};
 use super::GaParams;
 use rand::Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 use twisty_core::TwistyRng;
 
 /// What one GA run works on.
@@ -35,6 +37,26 @@ pub struct Problem<'a> {
     pub act: [usize; 3],
     /// Tracked positions of every slice ([`Tables::tracked_indices`]).
     pub tracked: &'a [Vec<u16>],
+    /// The run ends early (with the best chromosome so far) once this instant has passed
+    /// or this flag is raised; checked once per generation.
+    pub stop: Stop<'a>,
+}
+
+/// When a GA run must end early: the solve's deadline and cancel flag.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stop<'a> {
+    /// The instant past which the run stops.
+    pub deadline: Option<Instant>,
+    /// The cancel flag.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Stop<'_> {
+    /// Whether the deadline has passed or the flag is raised.
+    pub fn reached(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// Best chromosome of a run.
@@ -168,7 +190,7 @@ pub fn run(p: &Problem<'_>, params: &GaParams, rng: &mut TwistyRng) -> GaResult 
             best.genes.copy_from_slice(&pop[top]);
         }
         generation += 1;
-        if best.fitness < p.high_score || generation >= params.generations {
+        if best.fitness < p.high_score || generation >= params.generations || p.stop.reached() {
             break;
         }
         select_unique(&order, &fit, n_win, &mut winners);

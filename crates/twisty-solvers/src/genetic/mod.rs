@@ -414,6 +414,10 @@ impl GeneticSolver {
                 free_genes: &genes,
                 act,
                 tracked: &tracked,
+                stop: ga::Stop {
+                    deadline,
+                    cancel: limits.cancel.as_deref(),
+                },
             };
             // One GA run (the seed's loop), or several from seeds drawn in turn, in parallel;
             // the best is the lowest error, then the fewest moves, the first on ties.
@@ -426,6 +430,13 @@ impl GeneticSolver {
                     .map(|&s| ga::run(&problem, &self.params, &mut seeded_rng(s)))
                     .collect()
             };
+            // A run cut short by the limits is not played.
+            if limits.cancelled() {
+                return Err(SolveError::Cancelled { deepest_bound: None });
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(SolveError::Timeout { deepest_bound: None });
+            }
             stats.ga_count += 1;
             stats.ga_runs += runs.len() as u64;
             stats.generations += runs.iter().map(|r| r.generations as u64).sum::<u64>();

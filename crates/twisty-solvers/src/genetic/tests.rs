@@ -319,6 +319,7 @@ fn tracked_evaluation_equals_whole_cube_evaluation() {
                 free_genes: &genes,
                 act,
                 tracked: &tracked,
+                stop: ga::Stop::default(),
             };
             let mut scratch = vec![0u8; 2 * cube.len()];
             for trial in 0..40 {
@@ -405,6 +406,7 @@ fn evaluation_keeps_a_mutant_as_written() {
         free_genes: &genes,
         act,
         tracked: &tracked,
+        stop: ga::Stop::default(),
     };
     let mut g = vec![0u8, 18, 2, 3, 21, 5];
     let written = g.clone();
@@ -413,4 +415,43 @@ fn evaluation_keeps_a_mutant_as_written() {
     assert_eq!(g, written);
     assert!(len >= 1 && len <= g.len());
     assert_eq!((e, len), reference_evaluate(&problem, &g));
+}
+
+#[test]
+fn time_limit_and_cancel_flag_stop_the_solve() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let (p, s) = scrambled(7, 3);
+    let solver = GeneticSolver::default();
+    let run = |limits: &Limits| solver.solve_with(&p, &s, limits, &mut MacroLibrary::new(None), |_| {});
+    let expired = Limits {
+        timeout: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    assert_eq!(
+        run(&expired).err(),
+        Some(SolveError::Timeout { deepest_bound: None })
+    );
+    let cancelled = Limits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    assert_eq!(
+        run(&cancelled).err(),
+        Some(SolveError::Cancelled { deepest_bound: None })
+    );
+    let short = Limits {
+        timeout: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    assert_eq!(
+        run(&short).err(),
+        Some(SolveError::Timeout { deepest_bound: None })
+    );
+    let took = t.elapsed();
+    // The GA checks the limits every generation; the bound only guards against ignoring them.
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    eprintln!("7x7x7 GA: 100 ms limit, stopped after {took:?}");
 }

@@ -1,9 +1,13 @@
 //! Fitness functions and the NFE-counting [`Evaluator`].
 
 use super::SwarmError;
+use crate::solver::Limits;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 use twisty_core::Puzzle;
 
 /// An estimate of the number of moves from a state to solved (lower is better,
@@ -11,6 +15,12 @@ use twisty_core::Puzzle;
 pub trait Fitness<P: Puzzle> {
     /// Evaluates `state`.
     fn eval(&mut self, puzzle: &P, state: &P::State) -> Result<u32, SwarmError>;
+    /// Tells a fitness whose single evaluation may run long when the run must stop, so it
+    /// can end that evaluation early; [`Evaluator::with_limits`] calls it. The default
+    /// ignores it (for evaluations that take well under a millisecond).
+    fn stop_at(&mut self, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) {
+        let _ = (deadline, cancel);
+    }
 }
 
 /// Exact distance up to `max_depth` moves (iterative deepening over canonical
@@ -98,6 +108,29 @@ pub struct Evaluator<F> {
     cache_limit: usize,
     /// Extra fitness instances for [`Evaluator::eval_batch`] on several threads.
     workers: Vec<F>,
+    /// When the run must stop.
+    stop: Stop,
+}
+
+/// A deadline and a cancel flag, checked before every evaluation.
+#[derive(Debug, Clone, Default)]
+struct Stop {
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    /// Whether the fitness instances were told ([`Fitness::stop_at`]).
+    passed_on: bool,
+}
+
+impl Stop {
+    fn check(&self) -> Result<(), SwarmError> {
+        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Err(SwarmError::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Err(SwarmError::Timeout)
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// Default largest number of cached states (about 16 bytes each plus the map's overhead);
@@ -128,7 +161,41 @@ impl<F> Evaluator<F> {
             cache: None,
             cache_limit: DEFAULT_CACHE_LIMIT,
             workers: Vec::new(),
+            stop: Stop::default(),
         })
+    }
+
+    /// Stops the run at `limits.timeout` from now and when `limits.cancel` is raised:
+    /// every evaluation first checks both and fails with [`SwarmError::Timeout`] or
+    /// [`SwarmError::Cancelled`], which the algorithms pass on at once.
+    pub fn with_limits(mut self, limits: &Limits) -> Self {
+        self.stop = Stop {
+            deadline: limits.deadline(Instant::now()),
+            cancel: limits.cancel.clone(),
+            passed_on: false,
+        };
+        self
+    }
+
+    /// Checks the limits, and before the first evaluation hands them to the fitness
+    /// instances ([`Fitness::stop_at`]).
+    fn before_eval<P: Puzzle>(&mut self) -> Result<(), SwarmError>
+    where
+        F: Fitness<P>,
+    {
+        self.stop.check()?;
+        if !self.stop.passed_on {
+            self.stop.passed_on = true;
+            for f in std::iter::once(&mut self.fitness).chain(self.workers.iter_mut()) {
+                f.stop_at(self.stop.deadline, self.stop.cancel.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// `Err(Timeout)` once the deadline has passed, `Err(Cancelled)` once the flag is up.
+    pub fn check_limits(&self) -> Result<(), SwarmError> {
+        self.stop.check()
     }
 
     /// Extra fitness instances: [`Evaluator::eval_batch`] then evaluates the states that
@@ -183,6 +250,8 @@ impl<F> Evaluator<F> {
         if self.workers.is_empty() || states.len() < 2 {
             return states.iter().map(|s| self.eval(puzzle, s)).collect();
         }
+        self.before_eval::<P>()?;
+        let stop = self.stop.clone();
         let n = self.n;
         self.nfe += u64::from(n) * states.len() as u64;
         let mut out = vec![0u32; states.len()];
@@ -216,6 +285,7 @@ impl<F> Evaluator<F> {
                 share
                     .iter()
                     .map(|&i| {
+                        stop.check()?;
                         let mut sum = 0u64;
                         for _ in 0..n {
                             sum += u64::from(f.eval(puzzle, &states[i])?);
@@ -244,6 +314,7 @@ impl<F> Evaluator<F> {
     where
         F: Fitness<P>,
     {
+        self.before_eval::<P>()?;
         self.nfe += u64::from(self.n);
         let key = self.cache.as_ref().map(|_| state_key(state));
         if let (Some(cache), Some(k)) = (&self.cache, key) {

@@ -58,6 +58,25 @@ pub enum SwarmError {
         /// The agent.
         agent: usize,
     },
+    /// The time limit given with [`Evaluator::with_limits`] passed.
+    #[error("stopped by the time limit")]
+    Timeout,
+    /// The cancel flag given with [`Evaluator::with_limits`] was raised.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+impl From<SwarmError> for crate::solver::SolveError {
+    fn from(e: SwarmError) -> Self {
+        use crate::solver::SolveError;
+        match e {
+            SwarmError::Timeout => SolveError::Timeout { deepest_bound: None },
+            SwarmError::Cancelled => SolveError::Cancelled { deepest_bound: None },
+            SwarmError::InvalidParameter { .. } => SolveError::Unsupported(e.to_string()),
+            SwarmError::Fitness(m) => SolveError::Table(m),
+            SwarmError::Unverified { .. } => SolveError::Unverified,
+        }
+    }
 }
 
 /// One agent reaching the solved state.

@@ -39,6 +39,8 @@ pub struct TwoPhaseFitness {
     rng: Xoshiro256PlusPlus,
     capped: u64,
     nodes: u64,
+    /// When the run using this fitness must stop (see [`Fitness::stop_at`]).
+    deadline: Option<Instant>,
 }
 
 impl TwoPhaseFitness {
@@ -52,6 +54,7 @@ impl TwoPhaseFitness {
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             capped: 0,
             nodes: 0,
+            deadline: None,
         }
     }
 
@@ -81,6 +84,15 @@ impl TwoPhaseFitness {
 }
 
 impl Fitness<Cube3> for TwoPhaseFitness {
+    fn stop_at(
+        &mut self,
+        deadline: Option<Instant>,
+        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) {
+        self.deadline = deadline;
+        self.limits.cancel = cancel;
+    }
+
     fn eval(&mut self, puzzle: &Cube3, state: &CubieCube) -> Result<u32, SwarmError> {
         if puzzle.is_solved(state) {
             return Ok(0);
@@ -93,13 +105,21 @@ impl Fitness<Cube3> for TwoPhaseFitness {
         } else {
             state
         };
+        let now = Instant::now();
+        if let Some(d) = self.deadline {
+            self.limits.timeout = Some(d.saturating_duration_since(now));
+        }
         let result = self
             .ctx
-            .solve(target, self.max_length, &self.limits, Instant::now())
+            .solve(target, self.max_length, &self.limits, now)
             .map(|s| s.len() as u32);
         self.nodes += self.ctx.nodes();
         match result {
             Ok(n) => Ok(n),
+            Err(SolveError::Cancelled { .. }) => Err(SwarmError::Cancelled),
+            Err(SolveError::Timeout { .. }) if self.deadline.is_some_and(|d| Instant::now() >= d) => {
+                Err(SwarmError::Timeout)
+            }
             Err(SolveError::Timeout { .. }) | Err(SolveError::NoSolutionWithin { .. }) => {
                 self.capped += 1;
                 Ok(self.max_length + 1)

@@ -1,0 +1,129 @@
+//! Round trips, corruption detection, the memory cap and huge-page copies.
+use super::*;
+
+fn spec() -> TableSpec {
+    TableSpec {
+        name: String::from("test/distance/htm"),
+        entry_bits: 4,
+        entries: 1001,
+    }
+}
+
+fn data() -> Vec<u8> {
+    (0..spec().data_len()).map(|i| (i * 7 % 256) as u8).collect()
+}
+
+#[test]
+fn huge_page_copies_hold_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let (t, _) = cache.get_or_build(&spec(), data).unwrap();
+    assert_eq!(t.into_huge_pages().bytes(), &data()[..]);
+    let (t, o) = cache.get_or_build(&spec(), || panic!("must load")).unwrap();
+    assert_eq!(o, Origin::Loaded);
+    let t = t.into_huge_pages();
+    assert!(!t.is_mapped());
+    assert_eq!(t.bytes(), &data()[..]);
+    assert_eq!(t.spec, spec());
+    // A table of many pages copied in small chunks, each dropped from the map once copied.
+    let big = TableSpec {
+        name: String::from("test/distance/big"),
+        entry_bits: 8,
+        entries: 300_001,
+    };
+    let bytes: Vec<u8> = (0..big.entries).map(|i| (i * 131 % 251) as u8).collect();
+    cache.store(&big, &bytes).unwrap();
+    let (t, o) = cache.get_or_build(&big, || panic!("must load")).unwrap();
+    assert_eq!(o, Origin::Loaded);
+    assert!(t.is_mapped());
+    let t = t.into_huge_pages_by(3 * 4096 + 5);
+    assert!(!t.is_mapped());
+    assert_eq!(t.bytes(), &bytes[..]);
+}
+
+#[test]
+fn write_reload_and_detect_corruption() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let (t, o) = cache.get_or_build(&spec(), data).unwrap();
+    assert_eq!(o, Origin::Built);
+    assert_eq!(t.bytes(), &data()[..]);
+    let (t, o) = cache.get_or_build(&spec(), || panic!("must load")).unwrap();
+    assert_eq!(o, Origin::Loaded);
+    assert!(t.is_mapped());
+    assert_eq!(t.bytes(), &data()[..]);
+    drop(t);
+    let path = cache.path(&spec());
+    // No temporary files left behind (the table and its verification record remain).
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+
+    // Flipped byte in the data.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[HEADER_LEN + 10] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+    assert!(
+        matches!(o, Origin::Rebuilt(ref r) if r.contains("checksum")),
+        "{o:?}"
+    );
+    assert!(cache.verify_file(&path).is_ok());
+
+    // Truncated.
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    assert!(cache.verify_file(&path).unwrap_err().contains("truncated"));
+    let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+    assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("truncated")));
+
+    // Shorter than a header.
+    std::fs::write(&path, b"TWIST").unwrap();
+    let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+    assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("truncated")));
+
+    // Wrong magic.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[0] = b'X';
+    std::fs::write(&path, &bytes).unwrap();
+    let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+    assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("magic")));
+
+    // A foreign table stored under this name.
+    let other = TableSpec {
+        name: String::from("other/table"),
+        entry_bits: 4,
+        entries: 1001,
+    };
+    let other_path = cache.store(&other, &data()).unwrap();
+    std::fs::rename(&other_path, &path).unwrap();
+    let (_, o) = cache.get_or_build(&spec(), data).unwrap();
+    assert!(matches!(o, Origin::Rebuilt(ref r) if r.contains("other/table")));
+
+    assert_eq!(cache.list().len(), 1);
+    assert_eq!(cache.clean().unwrap(), 1);
+    assert!(cache.list().is_empty());
+}
+
+#[test]
+fn memory_cap_and_bad_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path()).with_max_memory(Some(100));
+    let e = cache.get_or_build(&spec(), data).unwrap_err();
+    assert!(e.to_string().contains("over the --max-memory cap"), "{e}");
+    let cache = TableCache::new(dir.path());
+    let e = cache.get_or_build(&spec(), || vec![1, 2, 3]).unwrap_err();
+    assert!(matches!(e, TableError::BadBuild { .. }));
+    let long = TableSpec {
+        name: "x".repeat(65),
+        entry_bits: 4,
+        entries: 2,
+    };
+    assert!(matches!(
+        cache.store(&long, &[0]),
+        Err(TableError::NameTooLong(_))
+    ));
+}
