@@ -4,7 +4,6 @@ use crate::cube2::Cube2;
 use crate::cube3::Cube3;
 use crate::error::ParseError;
 use crate::held::Held;
-use crate::kilominx::Kilominx;
 use crate::puzzle::Puzzle;
 
 macro_rules! reference_held {
@@ -26,4 +25,3 @@ macro_rules! reference_held {
 
 reference_held!(Cube3);
 reference_held!(Cube2);
-reference_held!(Kilominx);
