@@ -26,6 +26,8 @@
 //! normalised to face moves of this fixed-centre frame (see [`notation`]).
 
 pub mod facelets;
+pub mod frame;
+mod held;
 pub mod lanes;
 mod moves;
 pub mod notation;
@@ -37,6 +39,7 @@ use crate::puzzle::{Metric, Puzzle};
 use moves::{MOVE_CUBES, MOVE_DELTAS, TWIST_ADD};
 use rand::Rng;
 
+pub use frame::CubeFrame;
 pub use lanes::LaneCube;
 pub use render::render_net;
 
@@ -443,6 +446,12 @@ impl Cube3 {
     /// The 54-character Kociemba facelet string of a state.
     pub fn to_facelets(&self, state: &CubieCube) -> String {
         facelets::to_facelets(state)
+    }
+
+    /// Parses a facelet string of a cube held in any orientation (see
+    /// [`facelets::from_facelets_held`]): the reference-frame state and the frame.
+    pub fn from_facelets_held(&self, text: &str) -> Result<(CubieCube, CubeFrame), InvalidState> {
+        facelets::from_facelets_held(text)
     }
 }
 
