@@ -14,7 +14,7 @@
 //! faces' top rows at U, D's top row at F). A string may describe the cube held in any
 //! orientation: it is rotated so that the DBL corner is home.
 
-use crate::alg::{parse_alg, split_suffix};
+use crate::alg::parse_alg;
 use crate::colour::{cube_face_colour, Canvas};
 use crate::cube3::facelets::{CORNER_COLOURS, CORNER_FACELETS};
 use crate::cube3::CubeFrame;
@@ -24,6 +24,9 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 mod held;
+mod notation;
+
+use notation::{normalise, parse_token, Written};
 
 /// Face letters in Kociemba order.
 const FACES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];
@@ -308,88 +311,6 @@ impl std::fmt::Display for Cube2Move {
             ["", "2", "'"][(self.0 % 3) as usize]
         )
     }
-}
-
-/// A move as written, before normalisation: a face turn (any of 6 faces) or a rotation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Written {
-    /// Face 0..6, quarter turns 1..=3.
-    Face(u8, u8),
-    /// Rotation about the axis of face 0..6 (x = R, y = U, z = F), quarter turns 1..=3.
-    Rotation(u8, u8),
-}
-
-impl Written {
-    fn inverse(self) -> Written {
-        match self {
-            Written::Face(f, a) => Written::Face(f, 4 - a),
-            Written::Rotation(f, a) => Written::Rotation(f, 4 - a),
-        }
-    }
-}
-
-fn parse_token(tok: &str) -> Result<Vec<Written>, String> {
-    let Some((base, amount)) = split_suffix(tok) else {
-        return Err(String::from("bad suffix: use ', 2 or 2'"));
-    };
-    let face_of = |c: char| FACES.iter().position(|&f| f == c).map(|f| f as u8);
-    let w = match base {
-        "x" => Written::Rotation(1, amount),
-        "y" => Written::Rotation(0, amount),
-        "z" => Written::Rotation(2, amount),
-        "M" | "E" | "S" => return Err(String::from("the 2x2x2 has no slice moves")),
-        _ => {
-            let mut chars = base.chars();
-            match (chars.next(), chars.as_str()) {
-                (Some(c), "") if c.is_ascii_uppercase() => match face_of(c) {
-                    Some(f) => Written::Face(f, amount),
-                    None => {
-                        return Err(String::from(
-                            "not a 2x2x2 move (faces U R F D L B, rotations x y z)",
-                        ))
-                    }
-                },
-                (Some(c), "w") | (Some(c), "") if face_of(c.to_ascii_uppercase()).is_some() => {
-                    // A wide turn of a 2x2x2 turns the whole cube with that face.
-                    let f = face_of(c.to_ascii_uppercase()).unwrap_or(0);
-                    if f < 3 {
-                        Written::Rotation(f, amount)
-                    } else {
-                        Written::Rotation(f - 3, 4 - amount)
-                    }
-                }
-                _ => {
-                    return Err(String::from(
-                        "not a 2x2x2 move (faces U R F D L B, rotations x y z)",
-                    ))
-                }
-            }
-        }
-    };
-    Ok(vec![w])
-}
-
-/// Converts written moves to fixed-frame moves, tracking the whole-cube orientation in
-/// `frame` (the reference face at each world direction).
-fn normalise(written: &[Written], frame: &mut CubeFrame) -> Vec<Cube2Move> {
-    let mut out = Vec::with_capacity(written.len());
-    for &w in written {
-        match w {
-            Written::Rotation(f, a) => *frame = frame.rotated(f, a),
-            Written::Face(f, a) => {
-                let p = frame.at(f);
-                if p < 3 {
-                    out.extend(Cube2Move::new(p, a));
-                } else {
-                    // A turn of a face holding DBL: the opposite face turns, and the whole
-                    // cube with the turned layer.
-                    out.extend(Cube2Move::new(p - 3, a));
-                    *frame = frame.rotated(f, a);
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The 2x2x2 puzzle.
