@@ -12,7 +12,11 @@
 //! The 24-character state string lists the stickers face by face in the order `U R F D L B`,
 //! each face read row by row as in the 3x3x3 facelet string (U's top row at B, the side
 //! faces' top rows at U, D's top row at F). A string may describe the cube held in any
-//! orientation: it is rotated so that the DBL corner is home.
+//! orientation: it is rotated so that the DBL corner is home, and
+//! [`Cube2State::from_facelets_held`] also returns the [`CubeFrame`] it was written in.
+//!
+//! [`crate::Held`] parses input while tracking the frame and writes a `U R F` answer as the
+//! faces (all six) a person holding the cube turns.
 
 use crate::alg::parse_alg;
 use crate::colour::{cube_face_colour, Canvas};

@@ -23,7 +23,10 @@
 //!   U face seen with B at the top, the D face with F at the top), see [`facelets`].
 //!
 //! Centres never move: whole-cube rotations, slice and wide moves in the notation are
-//! normalised to face moves of this fixed-centre frame (see [`notation`]).
+//! normalised to face moves of this fixed-centre frame (see [`notation`]). The cube as a
+//! person holds it is this state seen through a [`CubeFrame`]: [`crate::Held`] parses input
+//! while tracking the frame and writes answers as the faces the person sees, and
+//! [`facelets::from_facelets_held`] reads a facelet string written in any orientation.
 
 pub mod facelets;
 pub mod frame;
