@@ -6,6 +6,7 @@
 //! the face letter whose centre has that sticker's colour, so the solved cube is
 //! `UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB`.
 
+use super::frame::CubeFrame;
 use super::{CubieCube, CORNER_NAMES, EDGE_NAMES, FACE_NAMES};
 use crate::error::InvalidState;
 
@@ -198,4 +199,120 @@ pub fn from_facelets(text: &str) -> Result<CubieCube, InvalidState> {
         .ok_or_else(|| InvalidState::Malformed("piece out of range".to_string()))?;
     c.validate()?;
     Ok(c)
+}
+
+/// Outward normal, rightward and downward unit vectors of each face as its nine facelets are
+/// read (x right, y up, z front).
+const FACE_AXES: [[[i8; 3]; 3]; 6] = [
+    [[0, 1, 0], [1, 0, 0], [0, 0, 1]],
+    [[1, 0, 0], [0, 0, -1], [0, -1, 0]],
+    [[0, 0, 1], [1, 0, 0], [0, -1, 0]],
+    [[0, -1, 0], [1, 0, 0], [0, 0, -1]],
+    [[-1, 0, 0], [0, 0, 1], [0, -1, 0]],
+    [[0, 0, -1], [-1, 0, 0], [0, -1, 0]],
+];
+
+/// Doubled 3D position of facelet `i` (0..54): 3 along its face's normal, −2, 0 or 2 across.
+pub fn facelet_position(i: usize) -> [i8; 3] {
+    let [n, r, d] = FACE_AXES[(i / 9) % 6];
+    let (row, col) = (((i % 9) / 3) as i8 - 1, (i % 3) as i8 - 1);
+    [0, 1, 2].map(|k| 3 * n[k] + 2 * col * r[k] + 2 * row * d[k])
+}
+
+/// The facelet at a doubled 3D position, if any.
+fn facelet_at(p: [i8; 3]) -> Option<usize> {
+    let face = FACE_AXES
+        .iter()
+        .position(|[n, _, _]| (0..3).all(|k| n[k] == 0 || p[k] == 3 * n[k]))?;
+    let [_, r, d] = FACE_AXES[face];
+    let dot = |v: [i8; 3]| v[0] * p[0] + v[1] * p[1] + v[2] * p[2];
+    let (col, row) = (dot(r) / 2 + 1, dot(d) / 2 + 1);
+    Some(9 * face + 3 * row as usize + col as usize)
+}
+
+/// For each reference facelet, the facelet where a person holding the cube in `frame` sees it.
+fn world_facelets(frame: CubeFrame) -> [usize; 54] {
+    std::array::from_fn(|j| facelet_at(frame.to_world(facelet_position(j))).unwrap_or(j))
+}
+
+/// The facelet string of `state` as seen on a cube held in `frame`: the string a person
+/// holding it would write (its centres read the frame's faces).
+pub fn to_facelets_held(state: &CubieCube, frame: CubeFrame) -> String {
+    let reference: Vec<char> = to_facelets(state).chars().collect();
+    let mut out = ['?'; 54];
+    for (j, w) in world_facelets(frame).into_iter().enumerate() {
+        out[w] = reference[j];
+    }
+    out.iter().collect()
+}
+
+/// Parses a facelet string of a cube held in any of the 24 orientations: the centres may read
+/// any rotation of `U R F D L B` (each letter still names a colour by the face whose centre
+/// has it). Returns the state in the reference frame (centres at home) and the frame the
+/// string was written in. A string with the standard centres gives exactly
+/// [`from_facelets`] and [`CubeFrame::HOME`].
+pub fn from_facelets_held(text: &str) -> Result<(CubieCube, CubeFrame), InvalidState> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    if chars.len() != 54 {
+        // The strict parser names the problem.
+        return from_facelets(text).map(|c| (c, CubeFrame::HOME));
+    }
+    let mut centres = [0u8; 6];
+    for (k, c) in centres.iter_mut().enumerate() {
+        let ch = chars[9 * k + 4].to_ascii_uppercase();
+        match FACE_NAMES.iter().position(|&f| f == ch) {
+            Some(p) => *c = p as u8,
+            None => return from_facelets(text).map(|c| (c, CubeFrame::HOME)),
+        }
+    }
+    let Some(frame) = CubeFrame::from_faces(centres) else {
+        return Err(InvalidState::Centres(format!(
+            "the centres read {} (faces U R F D L B): no rotation of a cube puts them so",
+            face_name_list(&centres)
+        )));
+    };
+    if frame == CubeFrame::HOME {
+        return from_facelets(text).map(|c| (c, frame));
+    }
+    let reference: String = world_facelets(frame).iter().map(|&w| chars[w]).collect();
+    from_facelets(&reference).map(|c| (c, frame))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube3::Cube3Move;
+
+    #[test]
+    fn positions_match_the_corner_and_edge_tables() {
+        for i in 0..54 {
+            assert_eq!(facelet_at(facelet_position(i)), Some(i));
+        }
+        // The three stickers of a corner sit at one corner of the cube.
+        for c in CORNER_FACELETS {
+            let p = c.map(facelet_position);
+            for k in 0..3 {
+                let signs: Vec<i8> = p.iter().map(|q| q[k].signum()).collect();
+                assert!(signs.iter().all(|&s| s == signs[0] && s != 0), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn held_strings_round_trip_in_every_frame() {
+        let mut s = CubieCube::SOLVED;
+        for i in [0u8, 4, 8, 10, 14, 17, 3] {
+            s.apply_move(Cube3Move::from_index(i).unwrap_or(Cube3Move::ALL[0]));
+        }
+        for frame in CubeFrame::all() {
+            let text = to_facelets_held(&s, frame);
+            assert_eq!(from_facelets_held(&text), Ok((s, frame)));
+        }
+        assert_eq!(from_facelets_held(&to_facelets(&s)), Ok((s, CubeFrame::HOME)));
+        let mirrored = "UUUUUUUUURRRRLRRRRFFFFFFFFFDDDDDDDDDLLLLRLLLLBBBBBBBBB";
+        assert!(matches!(
+            from_facelets_held(mirrored),
+            Err(InvalidState::Centres(_))
+        ));
+    }
 }

@@ -23,9 +23,14 @@
 //!   U face seen with B at the top, the D face with F at the top), see [`facelets`].
 //!
 //! Centres never move: whole-cube rotations, slice and wide moves in the notation are
-//! normalised to face moves of this fixed-centre frame (see [`notation`]).
+//! normalised to face moves of this fixed-centre frame (see [`notation`]). The cube as a
+//! person holds it is this state seen through a [`CubeFrame`]: [`crate::Held`] parses input
+//! while tracking the frame and writes answers as the faces the person sees, and
+//! [`facelets::from_facelets_held`] reads a facelet string written in any orientation.
 
 pub mod facelets;
+pub mod frame;
+mod held;
 pub mod lanes;
 mod moves;
 pub mod notation;
@@ -37,6 +42,7 @@ use crate::puzzle::{Metric, Puzzle};
 use moves::{MOVE_CUBES, MOVE_DELTAS, TWIST_ADD};
 use rand::Rng;
 
+pub use frame::CubeFrame;
 pub use lanes::LaneCube;
 pub use render::render_net;
 
@@ -443,6 +449,12 @@ impl Cube3 {
     /// The 54-character Kociemba facelet string of a state.
     pub fn to_facelets(&self, state: &CubieCube) -> String {
         facelets::to_facelets(state)
+    }
+
+    /// Parses a facelet string of a cube held in any orientation (see
+    /// [`facelets::from_facelets_held`]): the reference-frame state and the frame.
+    pub fn from_facelets_held(&self, text: &str) -> Result<(CubieCube, CubeFrame), InvalidState> {
+        facelets::from_facelets_held(text)
     }
 }
 

@@ -2,15 +2,17 @@
 //! to the 18 face moves of the fixed-centre frame.
 //!
 //! Accepted tokens (suffix ``, `'`, `2`, `2'`, `3`, `’`): faces `U R F D L B`; wide moves
-//! `Uw Rw Fw Dw Lw Bw` (optionally `2Rw`) and `u r f d l b`; slices `M` (as L), `E` (as D),
+//! `Uw Rw Fw Dw Lw Bw` (optionally `2Rw`; `3Rw` turns the whole cube) and `u r f d l b`; slices `M` (as L), `E` (as D),
 //! `S` (as F); rotations `x` (as R), `y` (as U), `z` (as F).
 //!
 //! The parser tracks the whole-cube orientation: a rotation changes which fixed-centre face
 //! a later face letter names, so the returned face moves leave the same state relative to
 //! the centres as the written sequence. A wide move is its opposite face move plus a
 //! rotation (`Rw` = `L x`), a slice move two face moves plus a rotation (`M` = `R L' x'`).
-//! A trailing rotation changes nothing relative to the centres and is dropped.
+//! A trailing rotation changes nothing relative to the centres: [`parse`] drops it,
+//! [`parse_held`] keeps it in the frame it returns.
 
+use super::frame::CubeFrame;
 use super::{Cube3Move, FACE_NAMES};
 use crate::alg::{parse_alg, split_suffix};
 use crate::error::ParseError;
@@ -89,54 +91,53 @@ fn wide(face: u8, amount: u8) -> Vec<Item> {
     vec![Item::Face(opposite, amount), Item::Rotate(axis, rot)]
 }
 
-/// Accepts an optional `2` layer-count prefix on wide moves (`2Rw`, `2r`).
+/// Accepts an optional layer-count prefix on wide moves: `2Rw` and `2r` are `Rw`; `3Rw` and
+/// `3r` turn all three layers, the whole cube (`3Rw` = `x`).
 fn parse_token_with_prefix(token: &str) -> Result<Vec<Item>, String> {
-    if let Some(rest) = token.strip_prefix('2') {
-        let wide_like =
-            rest.chars().nth(1) == Some('w') || rest.chars().next().is_some_and(|c| "urfdlb".contains(c));
-        if wide_like {
-            return parse_token(rest);
-        }
-        return Err(format!("only wide moves take a layer count (2Rw, 2r); {HINT}"));
-    }
-    parse_token(token)
-}
-
-/// For a rotation about `axis` by one quarter turn: the position each position's content
-/// moves to (x follows R, y follows U, z follows F).
-fn rotation_target(axis: u8, pos: u8) -> u8 {
-    let cycle: [u8; 4] = match axis {
-        0 => [F, U, B, D],
-        1 => [F, L, B, R],
-        _ => [U, R, D, L],
+    let layers = match token.chars().next() {
+        Some('2') => 2,
+        Some('3') => 3,
+        _ => return parse_token(token),
     };
-    match cycle.iter().position(|&p| p == pos) {
-        Some(i) => cycle[(i + 1) % 4],
-        None => pos,
+    let rest = &token[1..];
+    let wide_like =
+        rest.chars().nth(1) == Some('w') || rest.chars().next().is_some_and(|c| "urfdlb".contains(c));
+    if !wide_like {
+        return Err(format!(
+            "only wide moves take a layer count (2Rw, 3Rw, 2r); {HINT}"
+        ));
     }
+    let items = parse_token(rest)?;
+    if layers == 3 {
+        return Ok(items
+            .into_iter()
+            .filter(|i| matches!(i, Item::Rotate(..)))
+            .collect());
+    }
+    Ok(items)
 }
 
 /// Parses a sequence into fixed-centre face moves (see the module docs).
 pub fn parse(text: &str) -> Result<Vec<Cube3Move>, ParseError> {
+    let mut frame = CubeFrame::HOME;
+    parse_held(text, &mut frame)
+}
+
+/// Parses a sequence written on a cube held in `frame` into fixed-centre face moves, and
+/// leaves in `frame` the orientation after it (rotations, wide and slice moves turn it).
+pub fn parse_held(text: &str, frame: &mut CubeFrame) -> Result<Vec<Cube3Move>, ParseError> {
     let items = parse_alg(text, parse_token_with_prefix, invert)?;
-    // centre[p] = the fixed-centre face now at position p.
-    let mut centre: [u8; 6] = [0, 1, 2, 3, 4, 5];
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         match item {
             Item::Face(f, a) => {
-                if let Some(m) = Cube3Move::new(centre[f as usize], a) {
+                if let Some(m) = Cube3Move::new(frame.at(f), a) {
                     out.push(m);
                 }
             }
             Item::Rotate(axis, a) => {
-                for _ in 0..a {
-                    let mut next = centre;
-                    for p in 0..6u8 {
-                        next[rotation_target(axis, p) as usize] = centre[p as usize];
-                    }
-                    centre = next;
-                }
+                // x turns with world R, y with world U, z with world F.
+                *frame = frame.rotated([R, U, F][axis as usize % 3], a);
             }
         }
     }

@@ -20,10 +20,12 @@
 //!   Python 2 integer division).
 
 mod net;
+mod reference;
 mod search;
 mod stickers;
 
 pub use net::Stickers;
+pub use reference::reference_moves;
 pub use search::{AStar2x2, AStarError, AStarOptions, AStarResult, Goal, RepeatedStates};
 pub use stickers::{SeedMove, COLOURS, FACE_NAMES};
 

@@ -261,7 +261,7 @@ fn corner_colours(s: &[u8; STICKERS]) -> [[u8; 3]; 8] {
 }
 
 /// Seed sticker index of each character of the 24-character facelet string.
-const FACELET_TO_SEED: [usize; 24] = {
+pub(super) const FACELET_TO_SEED: [usize; 24] = {
     // U (rows back→front, columns left→right) = the seed's top.
     // R (seen from the right: rows top→bottom, columns front→back).
     // F (rows top→bottom, columns left→right) = the seed's front.

@@ -12,15 +12,25 @@
 //! The 24-character state string lists the stickers face by face in the order `U R F D L B`,
 //! each face read row by row as in the 3x3x3 facelet string (U's top row at B, the side
 //! faces' top rows at U, D's top row at F). A string may describe the cube held in any
-//! orientation: it is rotated so that the DBL corner is home.
+//! orientation: it is rotated so that the DBL corner is home, and
+//! [`Cube2State::from_facelets_held`] also returns the [`CubeFrame`] it was written in.
+//!
+//! [`crate::Held`] parses input while tracking the frame and writes a `U R F` answer as the
+//! faces (all six) a person holding the cube turns.
 
-use crate::alg::{parse_alg, split_suffix};
+use crate::alg::parse_alg;
 use crate::colour::{cube_face_colour, Canvas};
 use crate::cube3::facelets::{CORNER_COLOURS, CORNER_FACELETS};
+use crate::cube3::CubeFrame;
 use crate::error::{InvalidState, ParseError};
 use crate::puzzle::{Metric, Puzzle};
 use rand::seq::SliceRandom;
 use rand::Rng;
+
+mod held;
+mod notation;
+
+use notation::{normalise, parse_token, Written};
 
 /// Face letters in Kociemba order.
 const FACES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];
@@ -143,6 +153,14 @@ impl Cube2State {
 
     /// Parses and validates a 24-character state string in any whole-cube orientation.
     pub fn from_facelets(text: &str) -> Result<Cube2State, InvalidState> {
+        Cube2State::from_facelets_held(text).map(|(s, _)| s)
+    }
+
+    /// Parses and validates a 24-character state string in any whole-cube orientation:
+    /// the state rotated so that DBL is home, and the frame the string was written in (so
+    /// that an answer written with [`crate::Held::held_moves`] solves the cube as the string
+    /// shows it).
+    pub fn from_facelets_held(text: &str) -> Result<(Cube2State, CubeFrame), InvalidState> {
         let chars: Vec<char> = text.trim().chars().collect();
         if chars.len() != 24 {
             return Err(InvalidState::Malformed(format!(
@@ -207,18 +225,34 @@ impl Cube2State {
             return Err(InvalidState::Twist { sum: (sum % 3) as u8 });
         }
         // Rotate the whole cube until the DBL cubie is home and untwisted.
-        for rot in rotations() {
+        for frame in CubeFrame::all() {
             let mut t = s;
-            for &(face, amount) in &rot {
-                t.turn_any(face, amount);
+            for &(w, a) in frame.rotations_from_home().iter().rev() {
+                t.rotate(w, 4 - a);
             }
             if t.cp[FIXED_CORNER] as usize == FIXED_CORNER && t.co[FIXED_CORNER] == 0 {
-                return Ok(t);
+                return Ok((t, frame));
             }
         }
         Err(InvalidState::Other(String::from(
             "no whole-cube rotation brings DBL home",
         )))
+    }
+
+    /// The 24-character state string of this (reference-frame) state as seen on a cube
+    /// held in `frame`.
+    pub fn to_facelets_held(&self, frame: CubeFrame) -> String {
+        let mut t = *self;
+        for (w, a) in frame.rotations_from_home() {
+            t.rotate(w, a);
+        }
+        t.to_facelets()
+    }
+
+    /// Turns the whole cube `amount` clockwise quarter turns seen from world face `world`.
+    fn rotate(&mut self, world: u8, amount: u8) {
+        self.turn_any(world as usize, amount % 4);
+        self.turn_any((world as usize + 3) % 6, (4 - amount % 4) % 4);
     }
 }
 
@@ -227,35 +261,6 @@ fn facelet_3_to_2(fi: usize) -> usize {
     let face = fi / 9;
     let q = fi % 9;
     4 * face + [0, 0, 1, 0, 0, 0, 2, 0, 3][q]
-}
-
-/// The 24 whole-cube rotations as sequences of (face, amount) turns: x = R L', y = U D'.
-fn rotations() -> Vec<Vec<(usize, u8)>> {
-    let x = vec![(1usize, 1u8), (4, 3)];
-    let y = vec![(0usize, 1u8), (3, 3)];
-    let key = |seq: &Vec<(usize, u8)>| {
-        let mut s = Cube2State::SOLVED;
-        for &(f, a) in seq {
-            s.turn_any(f, a);
-        }
-        s
-    };
-    let mut out = vec![Vec::new()];
-    let mut seen = vec![Cube2State::SOLVED];
-    let mut i = 0;
-    while i < out.len() {
-        for g in [&x, &y] {
-            let mut seq = out[i].clone();
-            seq.extend_from_slice(g);
-            let k = key(&seq);
-            if !seen.contains(&k) {
-                seen.push(k);
-                out.push(seq);
-            }
-        }
-        i += 1;
-    }
-    out
 }
 
 /// A 2x2x2 move: `U`, `R` or `F` turned 1, 2 or 3 quarter turns; index `3·face + amount − 1`.
@@ -310,128 +315,6 @@ impl std::fmt::Display for Cube2Move {
             ["", "2", "'"][(self.0 % 3) as usize]
         )
     }
-}
-
-/// A move as written, before normalisation: a face turn (any of 6 faces) or a rotation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Written {
-    /// Face 0..6, quarter turns 1..=3.
-    Face(u8, u8),
-    /// Rotation about the axis of face 0..6 (x = R, y = U, z = F), quarter turns 1..=3.
-    Rotation(u8, u8),
-}
-
-impl Written {
-    fn inverse(self) -> Written {
-        match self {
-            Written::Face(f, a) => Written::Face(f, 4 - a),
-            Written::Rotation(f, a) => Written::Rotation(f, 4 - a),
-        }
-    }
-}
-
-fn parse_token(tok: &str) -> Result<Vec<Written>, String> {
-    let Some((base, amount)) = split_suffix(tok) else {
-        return Err(String::from("bad suffix: use ', 2 or 2'"));
-    };
-    let face_of = |c: char| FACES.iter().position(|&f| f == c).map(|f| f as u8);
-    let w = match base {
-        "x" => Written::Rotation(1, amount),
-        "y" => Written::Rotation(0, amount),
-        "z" => Written::Rotation(2, amount),
-        "M" | "E" | "S" => return Err(String::from("the 2x2x2 has no slice moves")),
-        _ => {
-            let mut chars = base.chars();
-            match (chars.next(), chars.as_str()) {
-                (Some(c), "") if c.is_ascii_uppercase() => match face_of(c) {
-                    Some(f) => Written::Face(f, amount),
-                    None => {
-                        return Err(String::from(
-                            "not a 2x2x2 move (faces U R F D L B, rotations x y z)",
-                        ))
-                    }
-                },
-                (Some(c), "w") | (Some(c), "") if face_of(c.to_ascii_uppercase()).is_some() => {
-                    // A wide turn of a 2x2x2 turns the whole cube with that face.
-                    let f = face_of(c.to_ascii_uppercase()).unwrap_or(0);
-                    if f < 3 {
-                        Written::Rotation(f, amount)
-                    } else {
-                        Written::Rotation(f - 3, 4 - amount)
-                    }
-                }
-                _ => {
-                    return Err(String::from(
-                        "not a 2x2x2 move (faces U R F D L B, rotations x y z)",
-                    ))
-                }
-            }
-        }
-    };
-    Ok(vec![w])
-}
-
-/// Unit vector of each face direction.
-const DIRS: [[i8; 3]; 6] = [
-    [0, 1, 0],
-    [1, 0, 0],
-    [0, 0, 1],
-    [0, -1, 0],
-    [-1, 0, 0],
-    [0, 0, -1],
-];
-
-fn dir_index(v: [i8; 3]) -> usize {
-    DIRS.iter().position(|&d| d == v).unwrap_or(0)
-}
-
-/// The face direction `d` after a clockwise quarter turn (seen from outside face `n`).
-fn turn_dir(n: usize, d: usize) -> usize {
-    let (n, v) = (DIRS[n], DIRS[d]);
-    let dot = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
-    let cross = [
-        n[1] * v[2] - n[2] * v[1],
-        n[2] * v[0] - n[0] * v[2],
-        n[0] * v[1] - n[1] * v[0],
-    ];
-    dir_index([
-        n[0] * dot - cross[0],
-        n[1] * dot - cross[1],
-        n[2] * dot - cross[2],
-    ])
-}
-
-/// Converts written moves to fixed-frame moves, tracking the whole-cube orientation.
-fn normalise(written: &[Written]) -> Vec<Cube2Move> {
-    // frame[w] = the cube face (in the fixed frame) now at world direction w.
-    let mut frame: [usize; 6] = [0, 1, 2, 3, 4, 5];
-    let mut out = Vec::new();
-    // The cube turns by `a` quarter turns about world face `w`.
-    let rotate = |frame: &mut [usize; 6], w: usize, a: u8| {
-        for _ in 0..a {
-            let old = *frame;
-            for d in 0..6 {
-                // World direction d now shows what was at turn⁻¹(d) = turn³(d).
-                let src = turn_dir(w, turn_dir(w, turn_dir(w, d)));
-                frame[d] = old[src];
-            }
-        }
-    };
-    for &w in written {
-        match w {
-            Written::Rotation(f, a) => rotate(&mut frame, f as usize, a),
-            Written::Face(f, a) => {
-                let p = frame[f as usize];
-                if p < 3 {
-                    out.extend(Cube2Move::new(p as u8, a));
-                } else {
-                    out.extend(Cube2Move::new(p as u8 - 3, a));
-                    rotate(&mut frame, f as usize, a);
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The 2x2x2 puzzle.
@@ -517,7 +400,8 @@ impl Puzzle for Cube2 {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Cube2Move>, ParseError> {
         let written = parse_alg(text, parse_token, Written::inverse)?;
-        Ok(normalise(&written))
+        let mut frame = CubeFrame::HOME;
+        Ok(normalise(&written, &mut frame))
     }
 
     fn format_move(&self, mv: Cube2Move) -> String {
