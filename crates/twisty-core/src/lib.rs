@@ -20,7 +20,6 @@ pub mod cube2;
 pub mod cube3;
 pub mod error;
 pub mod held;
-mod held_stub;
 pub mod kilominx;
 pub mod puzzle;
 pub mod rng;

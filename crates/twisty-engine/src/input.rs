@@ -69,10 +69,10 @@ fn standard_only(puzzle: &str, notation: Notation) -> Result<(), EngineError> {
 pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineError> {
     standard_only("3x3x3", notation)?;
     if is_word_of(text, 54, "URFDLB") {
-        let state = facelets::from_facelets(&text.trim().to_ascii_uppercase())?;
+        let (state, frame) = facelets::from_facelets_held(&text.trim().to_ascii_uppercase())?;
         return Ok(Parsed {
             state,
-            frame: Cube3.home_frame(),
+            frame,
             from_state_string: true,
         });
     }
@@ -82,15 +82,34 @@ pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineErro
 /// A 2x2x2 input: a 24-letter state string (any orientation) or moves.
 pub fn cube2(text: &str, notation: Notation) -> Result<Parsed<Cube2>, EngineError> {
     standard_only("2x2x2", notation)?;
-    if is_word_of(text, 24, "URFDLB") {
-        let state = Cube2State::from_facelets(&text.trim().to_ascii_uppercase())?;
+    if looks_like_net(text) {
+        // Seed 001's colour net, read in the orientation it is drawn.
+        let (state, frame) = twisty_solvers::astar2x2::Stickers::from_net(text)?.to_core()?;
         return Ok(Parsed {
             state,
-            frame: Cube2.home_frame(),
+            frame,
+            from_state_string: true,
+        });
+    }
+    if is_word_of(text, 24, "URFDLB") {
+        let (state, frame) = Cube2State::from_facelets_held(&text.trim().to_ascii_uppercase())?;
+        return Ok(Parsed {
+            state,
+            frame,
             from_state_string: true,
         });
     }
     moves(&Cube2, text, notation)
+}
+
+/// Whether `text` is seed 001's 8-line colour net rather than moves.
+pub fn looks_like_net(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines.len() == 8
+        && lines[0].split_whitespace().count() == 6
+        && lines[0]
+            .split_whitespace()
+            .all(|w| w.len() == 1 && "rbgoypRBGOYP".contains(w))
 }
 
 /// A Kilominx input: moves (cubing.js notation by default, the seed's with

@@ -61,6 +61,23 @@ fn looks_like_net(text: &str) -> bool {
             .all(|w| w.len() == 1 && "rbgoypRBGOYP".contains(w))
 }
 
+/// Whether `twisty solve --solver astar` should keep the seed's display (a colour net given,
+/// the seed's move names or `--notation seed`); standard moves go through the engine.
+pub fn wants_seed_display(args: &SolveArgs) -> bool {
+    if args.notation == crate::args::NotationArg::Seed || args.state.facelets.is_some() {
+        return args.notation == crate::args::NotationArg::Seed;
+    }
+    match crate::commands::solve::input_text(&args.state) {
+        Ok(text) => {
+            looks_like_net(&text)
+                || text
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .any(|t| t.starts_with('T') || t.starts_with("Bo") || t.starts_with("Ba"))
+        }
+        Err(_) => true,
+    }
+}
+
 /// Reads the A* start state from the solve arguments.
 fn load(args: &SolveArgs) -> CliResult<(Stickers, Option<Vec<SeedMove>>)> {
     if let Some(f) = &args.state.facelets {
@@ -111,7 +128,14 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
     let (start, moves) = load(args)?;
     let a = AStar2x2::new();
     let opts = options(args);
-    let r = a.solve(&start, &opts).map_err(CliError::failure)?;
+    let limits = twisty_solvers::Limits {
+        timeout: args.timeout.map(std::time::Duration::from_secs_f64),
+        cancel: Some(ctx.cancel.clone()),
+        ..Default::default()
+    };
+    let r = a
+        .solve_within(&start, &opts, &limits)
+        .map_err(CliError::failure)?;
     // Run-time check: the path must reach the goal.
     let mut end = start;
     for &m in &r.path {

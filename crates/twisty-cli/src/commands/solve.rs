@@ -78,8 +78,10 @@ fn given_options(matches: Option<&clap::ArgMatches>) -> Options {
         .collect();
     names.sort_unstable();
     names.dedup();
+    let known: Vec<String> = m.ids().map(|id| id.as_str().to_string()).collect();
     for name in names {
-        if m.value_source(name) != Some(ValueSource::CommandLine) {
+        // Options without a flag of their own are given with --option NAME=VALUE.
+        if !known.iter().any(|k| k == name) || m.value_source(name) != Some(ValueSource::CommandLine) {
             continue;
         }
         if let Ok(Some(mut raw)) = m.try_get_raw(name) {

@@ -119,10 +119,13 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
     dispatch!(args.puzzle, show(ctx, args))
 }
 
-/// `twisty solve`: through the engine (the 2x2x2 A*, which reads the seed's colour nets, has
-/// its own path until the engine takes it).
+/// `twisty solve`: through the engine (the 2x2x2 A* on the seed's colour nets or with the
+/// seed's move names keeps the seed's display: its paths in both notations, the nets).
 pub fn solve(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> CliResult {
-    if args.puzzle == PuzzleKind::Cube2 && args.solver.as_deref() == Some("astar") {
+    if args.puzzle == PuzzleKind::Cube2
+        && args.solver.as_deref() == Some("astar")
+        && crate::commands::astar::wants_seed_display(args)
+    {
         return crate::commands::astar::solve(ctx, args);
     }
     crate::commands::solve::run(ctx, args, matches)

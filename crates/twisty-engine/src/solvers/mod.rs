@@ -1,6 +1,7 @@
 //! The solver catalog's entries, one file per solver family. Adding a solver: its file
 //! here and one line in [`ALL`].
 
+mod astar;
 mod cube2_optimal;
 mod cube3_optimal;
 mod genetic;
@@ -27,6 +28,7 @@ pub static ALL: &[SolverEntry] = &[
     swarm::ACO,
     swarm::DKHO,
     cube2_optimal::ENTRY,
+    astar::ENTRY,
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
     genetic::ENTRY,

@@ -223,9 +223,9 @@ fn run_generic<F: Fitness<Cube3> + Send>(
     seed: u64,
     limits: &twisty_solvers::Limits,
 ) -> Result<(SwarmOutcome<Cube3Move>, Evaluator<F>), EngineError> {
-    let _ = limits;
     let mut ev = Evaluator::new(fitness, p.evaluations)
         .map_err(swarm_err)?
+        .with_limits(limits)
         .with_cache(!p.no_cache, twisty_solvers::swarm::fitness::DEFAULT_CACHE_LIMIT)
         .with_workers(workers);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
