@@ -226,7 +226,9 @@ async function loadPuzzles() {
   ui.puzzle.innerHTML = '';
   for (const p of puzzles) ui.puzzle.add(new Option(p.name, p.id));
   const wanted = new URLSearchParams(location.search).get('puzzle');
-  if (wanted && puzzles.some((p) => p.id === wanted)) ui.puzzle.value = wanted;
+  // `?puzzle=` takes any name the engine knows (3x3x3, 2x2, kilo, …).
+  const named = wanted && puzzles.find((p) => p.id === wanted || (p.aliases || []).includes(wanted.toLowerCase()));
+  if (named) ui.puzzle.value = named.id;
   await choosePuzzle(ui.puzzle.value);
 }
 

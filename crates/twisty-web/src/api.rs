@@ -194,6 +194,10 @@ pub async fn list_puzzles() -> Json<Value> {
             let solvers = crate::catalog::solvers(p);
             json!({
                 "id": p.id(),
+                "aliases": match p {
+                    PuzzleId::Supercube(n) => vec![format!("supercube-{n}")],
+                    fixed => fixed.aliases().iter().map(|a| a.to_string()).collect(),
+                },
                 "name": p.name(),
                 "facelets": p == PuzzleId::Cube3,
                 "solvers": solvers,
