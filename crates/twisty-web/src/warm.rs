@@ -18,6 +18,9 @@ use twisty_engine::{
 /// Loads that take at most this many seconds happen within the request.
 pub const QUICK_LOAD_SECONDS: f64 = 2.0;
 
+/// Time limit of the one-move solve that loads a solver's tables (loading is not counted).
+const WARM_TIMEOUT_SECONDS: f64 = 10.0;
+
 /// Assumed speed of reading a table file, in bytes per second.
 const LOAD_BYTES_PER_SECOND: f64 = 200.0 * 1024.0 * 1024.0;
 
@@ -145,7 +148,7 @@ fn load_now(st: &AppState, puzzle: PuzzleId, entry: &SolverEntry, options: Optio
     let mut req = SolveRequest::new(puzzle, warm_input(puzzle)).solver(entry.id);
     req.options = options;
     req.threads = Some(1);
-    req.timeout = Some(60.0);
+    req.timeout = Some(WARM_TIMEOUT_SECONDS);
     match st.engine.solve(&req, &Quiet) {
         Err(e) if e.kind == ErrorKind::Tables => {}
         _ => st.warmth.mark_ready(key),
@@ -153,7 +156,8 @@ fn load_now(st: &AppState, puzzle: PuzzleId, entry: &SolverEntry, options: Optio
 }
 
 /// Loads, in the background, the default tables of every solver of the listed puzzles whose
-/// tables may be built here, quickest first.
+/// tables may be built here (and the in-memory tables of the default solvers), quickest
+/// first.
 pub fn warm_up(st: &Arc<AppState>) {
     let mut jobs: Vec<(f64, PuzzleId, &'static SolverEntry, String)> = Vec::new();
     for p in PuzzleId::listed() {
@@ -163,6 +167,10 @@ pub fn warm_up(st: &Arc<AppState>) {
                 continue;
             };
             let needs = (entry.tables)(&resolved);
+            if needs.is_empty() && !entry.default {
+                // Nothing on disk to load; the defaults still warm their in-memory tables.
+                continue;
+            }
             let key = key(entry, &needs);
             if let Some(s) = estimate(st, &needs) {
                 if !jobs.iter().any(|j| j.3 == key) {
