@@ -17,6 +17,7 @@ pub mod nesting;
 pub mod puzzles;
 pub mod replay;
 pub mod server;
+pub mod shared_tables;
 pub mod solve;
 pub mod supercube_bridge;
 pub mod warm;

@@ -9,13 +9,10 @@ use crate::core_adapter;
 use crate::geometry::{Anim, DisplayState, Model};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::sync::OnceLock;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3};
 use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::SuperMove;
-use twisty_core::Metric;
 use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
 use twisty_solvers::kilominx_fast::KilominxFast;
@@ -28,47 +25,26 @@ pub use twisty_engine::PuzzleId;
 /// Longest move sequence accepted as input (after expanding repeats).
 pub const MAX_INPUT_MOVES: usize = 10_000;
 
-/// The solvers random-state scrambles use, with their tables loaded (or built into the table
-/// cache) on first use.
-#[derive(Debug)]
+/// The solvers random-state scrambles use, with the engine's tables (shared with its solves,
+/// see [`crate::shared_tables`]).
+#[derive(Debug, Clone)]
 pub struct Env {
-    tables_dir: PathBuf,
-    max_memory: Option<u64>,
-    cube2: OnceLock<Result<Cube2Optimal, String>>,
-    kilominx_fast: OnceLock<Result<KilominxFast, String>>,
+    engine: std::sync::Arc<twisty_engine::Engine>,
 }
 
 impl Env {
-    /// Tables in `tables_dir` (built there on first use), using at most `max_memory` bytes
-    /// of tables when given.
-    pub fn new(tables_dir: PathBuf, max_memory: Option<u64>) -> Env {
-        Env {
-            tables_dir,
-            max_memory,
-            cube2: OnceLock::new(),
-            kilominx_fast: OnceLock::new(),
-        }
+    /// Scrambles over `engine`'s tables.
+    pub fn new(engine: std::sync::Arc<twisty_engine::Engine>) -> Env {
+        Env { engine }
     }
 
     /// The fast Kilominx solver (67 MiB of tables, built in a few seconds when missing).
-    fn kilominx_fast(&self) -> Result<&KilominxFast, PuzzleError> {
-        self.kilominx_fast
-            .get_or_init(|| {
-                let cache = twisty_search::TableCache::new(&self.tables_dir).with_max_memory(self.max_memory);
-                KilominxFast::new(&cache, false).map_err(|e| e.to_string())
-            })
-            .as_ref()
-            .map_err(|e| PuzzleError::Internal(format!("Kilominx fast-solver tables: {e}")))
+    fn kilominx_fast(&self) -> Result<std::sync::Arc<KilominxFast>, PuzzleError> {
+        crate::shared_tables::kilominx_fast(&self.engine).map_err(PuzzleError::Engine)
     }
 
-    fn cube2_optimal(&self) -> Result<&Cube2Optimal, PuzzleError> {
-        self.cube2
-            .get_or_init(|| {
-                let cache = twisty_search::TableCache::new(&self.tables_dir).with_max_memory(self.max_memory);
-                Cube2Optimal::new(&cache, Metric::Htm).map_err(|e| e.to_string())
-            })
-            .as_ref()
-            .map_err(|e| PuzzleError::Internal(format!("2x2x2 table: {e}")))
+    fn cube2_optimal(&self) -> Result<std::sync::Arc<Cube2Optimal>, PuzzleError> {
+        crate::shared_tables::cube2_optimal(&self.engine).map_err(PuzzleError::Engine)
     }
 }
 
@@ -223,7 +199,7 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
             for _ in 0..1000 {
                 let state: Cube2State = Cube2.random_state(&mut rng);
                 if opt.distance(&state) >= 4 {
-                    if let Some(s) = core_adapter::scramble_of(&Cube2, opt, &state, &Limits::default()) {
+                    if let Some(s) = core_adapter::scramble_of(&Cube2, &*opt, &state, &Limits::default()) {
                         return Scramble {
                             scramble: s,
                             kind: "random-state",
@@ -256,7 +232,7 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
                 timeout: Some(std::time::Duration::from_secs(60)),
                 ..Limits::default()
             };
-            if let Some(s) = core_adapter::random_state_scramble(&Kilominx, fast, &mut rng, &limits) {
+            if let Some(s) = core_adapter::random_state_scramble(&Kilominx, &*fast, &mut rng, &limits) {
                 return Scramble {
                     scramble: s,
                     kind: "random-state",
@@ -264,25 +240,24 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
             }
         }
     }
+    // Random moves: the core models' where they exist.
+    let scramble = match p {
+        PuzzleId::Cube3 => Some(Cube3.format_moves(&Cube3.random_moves(&mut rng, 25))),
+        PuzzleId::Cube2 => Some(Cube2.format_moves(&Cube2.random_moves(&mut rng, 11))),
+        PuzzleId::Kilominx => Some(Kilominx.format_moves(&Kilominx.random_moves(&mut rng, 30))),
+        PuzzleId::Supercube(_) => None,
+    };
+    if let Some(scramble) = scramble {
+        return Scramble {
+            scramble,
+            kind: "random-moves",
+        };
+    }
     let (faces, len): (Vec<String>, usize) = match p {
-        PuzzleId::Cube3 => (cube_faces(1), 25),
-        PuzzleId::Cube2 => (vec!["U".into(), "R".into(), "F".into()], 11),
-        PuzzleId::Kilominx => (
-            [
-                "U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-            30,
-        ),
         PuzzleId::Supercube(n) => (cube_faces((n as usize) / 2), 20 * (n as usize).saturating_sub(1)),
+        _ => (cube_faces(1), 25),
     };
-    let suffixes: &[&str] = if p == PuzzleId::Kilominx {
-        &["", "'", "2", "2'"]
-    } else {
-        &["", "'", "2"]
-    };
+    let suffixes: &[&str] = &["", "'", "2"];
     let mut out: Vec<String> = Vec::with_capacity(len);
     let mut last: Option<usize> = None;
     while out.len() < len {
@@ -369,7 +344,16 @@ mod tests {
 
     /// An environment whose table directory is never used (the solvers called need none).
     fn test_env() -> Env {
-        Env::new(std::env::temp_dir().join("twisty-web-unused-tables"), None)
+        env_in(&std::env::temp_dir().join("twisty-web-unused-tables"))
+    }
+
+    fn env_in(dir: &std::path::Path) -> Env {
+        Env::new(std::sync::Arc::new(twisty_engine::Engine::new(
+            twisty_engine::EngineConfig {
+                tables_dir: dir.to_path_buf(),
+                ..twisty_engine::EngineConfig::default()
+            },
+        )))
     }
 
     /// The order of `seq` (how many repetitions return to solved), up to `max`.
@@ -582,7 +566,7 @@ mod tests {
     #[test]
     fn scrambles_parse() {
         let dir = tempfile::tempdir().unwrap();
-        let env = Env::new(dir.path().to_path_buf(), None);
+        let env = env_in(dir.path());
         // The Kilominx's random-state scramble needs the fast solver's 67 MiB of tables:
         // tests/api.rs builds them once and covers it.
         let small = |p: &PuzzleId| !matches!(p, PuzzleId::Kilominx | PuzzleId::Supercube(8..));

@@ -89,7 +89,7 @@ pub struct AppState {
     /// The solvers random-state scrambles use.
     pub env: crate::puzzles::Env,
     /// The engine: every solve goes through it; its tables are loaded once per process.
-    pub engine: twisty_engine::Engine,
+    pub engine: Arc<twisty_engine::Engine>,
     /// Which solvers' tables are loaded or loading.
     pub warmth: crate::warm::Warmth,
     /// The hosts requests may name.
@@ -217,12 +217,12 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
         .tables_dir
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join("twisty-tables"));
-    let engine = twisty_engine::Engine::new(twisty_engine::EngineConfig {
-        tables_dir: tables_dir.clone(),
+    let engine = Arc::new(twisty_engine::Engine::new(twisty_engine::EngineConfig {
+        tables_dir,
         max_memory: config.max_table_memory,
         build_large_tables: false,
         progress: false,
-    });
+    }));
     let state = Arc::new(AppState {
         solves: Arc::new(Semaphore::new(max_solves)),
         max_solves,
@@ -231,7 +231,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
         next_id: std::sync::atomic::AtomicU64::new(1),
         shutdown: stopped.clone(),
         slow_solver_for_tests: config.slow_solver_for_tests,
-        env: crate::puzzles::Env::new(tables_dir, config.max_table_memory),
+        env: crate::puzzles::Env::new(engine.clone()),
         engine,
         warmth: crate::warm::Warmth::default(),
         hosts: crate::guard::Hosts::new(config.bind),

@@ -403,3 +403,63 @@ async fn connections_over_the_cap_are_closed_at_once() {
     assert_eq!(st, StatusCode::OK);
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn the_largest_supercube_is_shown_scrambled_and_solved_in_time() {
+    let (s, base, _t) = server(ServerConfig::default()).await;
+    let t = Instant::now();
+    let (st, g) = get(&base, "/api/geometry?puzzle=supercube:16").await;
+    assert_eq!(st, StatusCode::OK);
+    println!(
+        "supercube:16 geometry: {} pieces in {:?}",
+        g["pieces"].as_array().unwrap().len(),
+        t.elapsed()
+    );
+    let (st, sc) = get(&base, "/api/scramble?puzzle=supercube:16&seed=1").await;
+    assert_eq!(st, StatusCode::OK, "{sc}");
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "supercube:16", "moves": sc["scramble"]}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solved"], false);
+    // A short solve within the server's time limit (the GA stops at the limit otherwise).
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:16", "moves": "R", "time_limit": 30}),
+    )
+    .await;
+    assert!(st == StatusCode::OK || kind(&v) == "timeout", "{st} {v}");
+    if st == StatusCode::OK {
+        let (_, r) = post(
+            &base,
+            "/api/replay",
+            &json!({"puzzle": "supercube:16", "moves": "R", "solution": v["solution"]}),
+        )
+        .await;
+        assert_eq!(r["solved"], true, "{v}");
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn scrambles_and_solves_share_one_copy_of_the_tables() {
+    let (s, base, _t) = server(ServerConfig::default()).await;
+    // The random-state 2x2x2 scramble loads the optimal solver's table ...
+    let (st, sc) = get(&base, "/api/scramble?puzzle=2x2&seed=3").await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(sc["kind"], "random-state");
+    // ... which the solve then finds loaded.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2", "moves": sc["scramble"]}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["tables_seconds"], 0.0, "{v}");
+    s.shutdown().await.unwrap();
+}
