@@ -25,6 +25,7 @@ async function api(path, body, signal) {
     const err = new Error((data && data.error && data.error.message) || `HTTP ${r.status}`);
     err.info = (data && data.error) || {};
     err.status = r.status;
+    err.retryAfter = parseInt(r.headers.get('retry-after') || '', 10);
     throw err;
   }
   return data;
@@ -213,6 +214,11 @@ let puzzles = [];
 let P = null;                 // current puzzle entry
 let mode = 'moves';           // 'moves' or 'facelets'
 let facelets = null;          // facelets of the current state (3x3x3)
+let solveAbort = null;
+let solveSeq = 0;             // tags solve requests: only the latest one's answer is shown
+let result = null;            // last solve report, with its replay on the display model
+let pos = 0;                  // steps applied
+let playing = false;
 
 async function loadPuzzles() {
   const data = await api('/api/puzzles');
@@ -220,12 +226,21 @@ async function loadPuzzles() {
   ui.puzzle.innerHTML = '';
   for (const p of puzzles) ui.puzzle.add(new Option(p.name, p.id));
   const wanted = new URLSearchParams(location.search).get('puzzle');
-  if (wanted && puzzles.some((p) => p.id === wanted)) ui.puzzle.value = wanted;
+  // `?puzzle=` takes any name the engine knows (3x3x3, 2x2, kilo, …).
+  const named = wanted && puzzles.find((p) => p.id === wanted || (p.aliases || []).includes(wanted.toLowerCase()));
+  if (named) ui.puzzle.value = named.id;
   await choosePuzzle(ui.puzzle.value);
 }
 
 async function choosePuzzle(id) {
   P = puzzles.find((p) => p.id === id);
+  // A solve still running is for the puzzle shown before: stop it; its answer is ignored.
+  solveSeq += 1;
+  if (solveAbort) solveAbort.abort();
+  solveAbort = null;
+  result = null;
+  ui.cancel.hidden = true;
+  if (window.twisty) window.twisty.solving = false;
   stopPlayback();
   ui.playback.hidden = true;
   const g = await api(`/api/geometry?puzzle=${encodeURIComponent(id)}`);
@@ -236,13 +251,12 @@ async function choosePuzzle(id) {
   facelets = P.facelets ? 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB' : null;
   showMoveError(null);
   ui.solver.innerHTML = '';
+  // The engine's catalog: the default solver first.
   for (const s of P.solvers) {
-    const o = new Option(s.available ? s.name : `${s.name} (unavailable)`, s.id);
-    o.disabled = !s.available;
-    ui.solver.add(o);
+    ui.solver.add(new Option(s.optimal ? `${s.id} (optimal)` : s.id, s.id));
   }
-  const firstOk = P.solvers.find((s) => s.available);
-  if (firstOk) ui.solver.value = firstOk.id; else ui.solver.selectedIndex = 0;
+  const def = P.solvers.find((s) => s.default) || P.solvers[0];
+  if (def) ui.solver.value = def.id; else ui.solver.selectedIndex = 0;
   updateSolverNote();
   ui.editToggle.hidden = !P.facelets;
   ui.editor.hidden = true;
@@ -253,8 +267,8 @@ async function choosePuzzle(id) {
 
 function updateSolverNote() {
   const s = P.solvers.find((x) => x.id === ui.solver.value) || P.solvers[0];
-  ui.solverNote.textContent = s ? s.note : '';
-  ui.solve.disabled = !P.solvers.some((x) => x.available);
+  ui.solverNote.textContent = s ? s.summary : '';
+  ui.solve.disabled = P.solvers.length === 0;
 }
 
 // ---------- move input ----------
@@ -440,10 +454,6 @@ ui.editUse.addEventListener('click', async () => {
 });
 
 // ---------- solving and playback ----------
-let solveAbort = null;
-let result = null;   // last solve response
-let pos = 0;         // steps applied
-let playing = false;
 
 ui.solve.addEventListener('click', solve);
 ui.cancel.addEventListener('click', () => { if (solveAbort) solveAbort.abort(); });
@@ -451,6 +461,8 @@ ui.cancel.addEventListener('click', () => { if (solveAbort) solveAbort.abort(); 
 async function solve() {
   stopPlayback();
   ui.solveMsg.hidden = true;
+  const tag = ++solveSeq;
+  const stale = () => tag !== solveSeq;
   const body = { puzzle: P.id, solver: ui.solver.value };
   const limit = parseFloat(ui.timeLimit.value);
   if (limit > 0) body.time_limit = Math.min(60, limit);
@@ -467,7 +479,7 @@ async function solve() {
       const p = await api('/api/solves');
       const mine = p.solves.find((x) => x.puzzle === body.puzzle);
       const secs = ((performance.now() - t0) / 1000).toFixed(1);
-      if (window.twisty.solving) {
+      if (window.twisty.solving && !stale()) {
         ui.status.textContent = mine
           ? `solving… ${secs} s of ${(mine.time_limit_ms / 1000).toFixed(0)} s (${p.solves.length}/${p.max_solves} solves running)`
           : `solving… ${secs} s`;
@@ -475,13 +487,33 @@ async function solve() {
     } catch (_) { /* progress is best effort */ }
   }, 500);
   try {
-    const r = await api('/api/solve', body, solveAbort.signal);
-    result = r;
-    setState(r.start.state);
+    const signal = solveAbort.signal;
+    let r = null;
+    for (let tries = 0; r === null; tries += 1) {
+      try {
+        r = await api('/api/solve', body, signal);
+      } catch (e) {
+        // The solver's tables are being built on the server: wait as told, then retry.
+        if (e.status !== 503 || !(e.info && e.info.kind === 'tables') || !(e.retryAfter > 0) || tries >= 20) throw e;
+        ui.status.textContent = `${e.message} (retrying in ${e.retryAfter} s)`;
+        await new Promise((done) => setTimeout(done, e.retryAfter * 1000));
+        if (stale()) return;
+        if (signal.aborted) { ui.status.textContent = 'cancelled'; return; }
+      }
+    }
+    if (stale()) return;
+    // The engine's report; the display model replays its moves for the animation.
+    const replay = { puzzle: body.puzzle, solution: r.solution };
+    if (body.facelets !== undefined) replay.facelets = body.facelets; else replay.moves = body.moves;
+    const shown = await api('/api/replay', replay, signal);
+    if (stale()) return;
+    result = { ...r, start: shown.start, steps: shown.steps };
+    setState(result.start.state);
     showSolution();
-    ui.status.textContent = r.solution.length ? `solved in ${r.length} ${r.metric.toUpperCase()}` : 'already solved';
-    if (r.steps.length) play();
+    ui.status.textContent = r.moves.length ? `solved in ${r.length} ${r.metric.toUpperCase()}` : 'already solved';
+    if (result.steps.length) play();
   } catch (e) {
+    if (stale()) return;
     if (e.name === 'AbortError') ui.status.textContent = 'cancelled';
     else {
       if (e.info && e.info.kind === 'parse') showMoveError(e.info);
@@ -491,25 +523,26 @@ async function solve() {
     }
   } finally {
     clearInterval(poll);
-    ui.solve.disabled = false;
-    ui.cancel.hidden = true;
-    solveAbort = null;
-    window.twisty.solving = false;
+    if (!stale()) {
+      ui.solve.disabled = P.solvers.length === 0;
+      ui.cancel.hidden = true;
+      solveAbort = null;
+      window.twisty.solving = false;
+    }
   }
 }
 
 function showSolution() {
   ui.playback.hidden = false;
   ui.solution.innerHTML = '';
-  result.solution.forEach((m, i) => {
+  result.moves.forEach((m, i) => {
     const li = document.createElement('li');
     li.textContent = m;
     li.addEventListener('click', () => seek(i + 1));
     ui.solution.appendChild(li);
   });
-  const s = result.stats;
   ui.stats.textContent = `${result.solver}: ${result.length} moves (${result.metric.toUpperCase()}${result.optimal ? ', optimal' : ''}), ` +
-    `${s.time_ms.toFixed(1)} ms, ${s.nodes.toLocaleString('en')} nodes`;
+    `${(result.search_seconds * 1000).toFixed(1)} ms, ${result.nodes.toLocaleString('en')} nodes`;
   pos = 0;
   highlight();
 }

@@ -2,7 +2,7 @@
 -- Usage: wrk -t2 -c4 -d30s --latency -s solve.lua http://127.0.0.1:8080/api/solve
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-wrk.body = os.getenv("TWISTY_BODY") or '{"puzzle":"2x2x2","moves":"R U F\' U2 R\' F U R2","solver":"astar"}'
+wrk.body = os.getenv("TWISTY_BODY") or '{"puzzle":"2x2x2","moves":"R U F\' U2 R\' F U R2","solver":"optimal"}'
 
 local threads = {}
 function setup(thread)

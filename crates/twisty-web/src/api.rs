@@ -1,5 +1,12 @@
-//! The JSON API: request and response types and the route handlers.
+//! The JSON API: request and response types and the route handlers (the solve itself is in
+//! [`crate::solve`]).
+//!
+//! Every error is `{"error": {"kind", "message", …}}`. Errors about a request's content carry
+//! the engine's kinds ([`twisty_engine::ErrorKind`]) with an HTTP status chosen by kind
+//! ([`status_of`]); errors about the HTTP exchange itself (an unknown route, a wrong method,
+//! host or content type, a full server) carry the server's own kinds.
 
+use crate::display::PuzzleDisplay;
 use crate::puzzles::{self, Input, PuzzleError, PuzzleId};
 use crate::server::AppState;
 use axum::body::Bytes;
@@ -8,34 +15,69 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
-use twisty_solvers::Limits;
+use twisty_engine::{EngineError, ErrorKind};
 
-/// Default solve time limit in seconds.
-pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
-/// Largest solve time limit in seconds.
-pub const MAX_TIME_LIMIT: f64 = 60.0;
+/// The HTTP status of an engine error of `kind`.
+pub fn status_of(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::Usage => StatusCode::BAD_REQUEST,
+        ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorKind::Parse
+        | ErrorKind::ImpossibleState
+        | ErrorKind::NoSolution
+        | ErrorKind::Timeout
+        | ErrorKind::Cancelled
+        | ErrorKind::GaveUp => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::Tables => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
 
 /// An API error: an HTTP status and a JSON body `{"error": {"kind", "message", …}}`.
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
     body: Value,
-    retry_after: Option<u32>,
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
-    /// An error of `kind` with `message`.
+    /// An error of the server's own `kind` (not an engine kind) with `message`.
     pub fn new(status: StatusCode, kind: &str, message: impl Into<String>) -> Self {
         ApiError {
             status,
             body: json!({ "error": { "kind": kind, "message": message.into() } }),
             retry_after: None,
         }
+    }
+
+    /// An engine error, with the status of its kind.
+    pub fn engine(e: EngineError) -> Self {
+        ApiError {
+            status: status_of(e.kind),
+            body: json!({ "error": e }),
+            retry_after: None,
+        }
+    }
+
+    /// A request error of kind `usage` (400).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Self::engine(EngineError::usage(message))
+    }
+
+    /// The same error with a `Retry-After` header of `seconds`.
+    pub fn retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        self.status
     }
 
     /// 404 for unknown routes.
@@ -48,29 +90,36 @@ impl ApiError {
     }
 }
 
+impl From<EngineError> for ApiError {
+    fn from(e: EngineError) -> Self {
+        Self::engine(e)
+    }
+}
+
 impl From<PuzzleError> for ApiError {
     fn from(e: PuzzleError) -> Self {
-        let msg = e.to_string();
-        match e {
-            PuzzleError::Parse(p) => ApiError {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                body: json!({ "error": {
-                    "kind": "parse",
-                    "message": msg,
-                    "token": p.token,
-                    "line": p.line,
-                    "column": p.column,
-                    "reason": p.reason,
-                }}),
-                retry_after: None,
-            },
-            PuzzleError::UnknownPuzzle(_) => Self::new(StatusCode::BAD_REQUEST, "unknown_puzzle", msg),
-            PuzzleError::Solver(_) => Self::new(StatusCode::BAD_REQUEST, "solver", msg),
-            PuzzleError::Impossible(_) => Self::new(StatusCode::UNPROCESSABLE_ENTITY, "impossible", msg),
-            PuzzleError::BadRequest(_) => Self::new(StatusCode::BAD_REQUEST, "bad_request", msg),
-            PuzzleError::NoSolution(_) => Self::new(StatusCode::UNPROCESSABLE_ENTITY, "no_solution", msg),
-            PuzzleError::Internal(_) => Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", msg),
+        Self::engine(engine_error(e))
+    }
+}
+
+/// The engine's view of a display-side error: the same kinds everywhere.
+pub fn engine_error(e: PuzzleError) -> EngineError {
+    let message = e.to_string();
+    match e {
+        PuzzleError::Parse(p) => EngineError::from(p),
+        PuzzleError::Engine(e) => e,
+        PuzzleError::UnknownPuzzle(_) | PuzzleError::Solver(_) | PuzzleError::BadRequest(_) => {
+            EngineError::usage(message)
         }
+        PuzzleError::Impossible(_) => EngineError::new(ErrorKind::ImpossibleState, message),
+        PuzzleError::NoSolution(_) => EngineError::new(ErrorKind::NoSolution, message),
+        PuzzleError::Internal(_) => EngineError::new(ErrorKind::Internal, message),
+    }
+}
+
+impl From<PuzzleError> for EngineError {
+    fn from(e: PuzzleError) -> Self {
+        engine_error(e)
     }
 }
 
@@ -88,35 +137,38 @@ impl IntoResponse for ApiError {
 
 type ApiResult = Result<Response, ApiError>;
 
-/// Decodes a JSON body, turning every failure into a precise 400 (or 413 when too large).
-fn json_body<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+/// Decodes a JSON body, turning every failure into a precise `usage` error (400), or
+/// `too_large` (413).
+pub fn json_body<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
-        let status = e.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                status,
-                "too_large",
-                format!("request body larger than {} bytes", crate::server::MAX_BODY),
-            )
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::engine(EngineError::new(
+                ErrorKind::TooLarge,
+                format!(
+                    "the request body is larger than {} bytes",
+                    crate::server::MAX_BODY
+                ),
+            ))
         } else {
-            ApiError::new(StatusCode::BAD_REQUEST, "bad_body", e.body_text())
+            ApiError::usage(e.body_text())
         }
     })?;
     serde_json::from_slice(&bytes).map_err(|e| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_json",
-            format!("invalid JSON at line {}, column {}: {e}", e.line(), e.column()),
-        )
+        ApiError::usage(format!(
+            "invalid JSON body at line {}, column {}: {e}",
+            e.line(),
+            e.column()
+        ))
     })
 }
 
-fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
-    PuzzleId::parse(id).map_err(|e| PuzzleError::UnknownPuzzle(e).into())
+/// The puzzle named `id`, parsed by the engine.
+pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
+    id.parse::<PuzzleId>().map_err(ApiError::engine)
 }
 
 /// The 3x3x3 facelet string of a display state (for the sticker editor).
-fn facelets(p: PuzzleId, state: &[u8]) -> Option<String> {
+pub fn facelets(p: PuzzleId, state: &[u8]) -> Option<String> {
     if p == PuzzleId::Cube3 {
         p.model().cube_facelets(&state.to_vec())
     } else {
@@ -139,13 +191,17 @@ pub async fn list_puzzles() -> Json<Value> {
     let list: Vec<Value> = PuzzleId::all()
         .into_iter()
         .map(|p| {
-            let solvers = puzzles::solvers(p);
+            let solvers = crate::catalog::solvers(p);
             json!({
                 "id": p.id(),
+                "aliases": match p {
+                    PuzzleId::Supercube(n) => vec![format!("supercube-{n}")],
+                    fixed => fixed.aliases().iter().map(|a| a.to_string()).collect(),
+                },
                 "name": p.name(),
                 "facelets": p == PuzzleId::Cube3,
                 "solvers": solvers,
-                "can_solve": solvers.iter().any(|s| s.available),
+                "can_solve": !solvers.is_empty(),
                 "keys": p.keys().iter().map(|(k, t)| json!({"key": k.to_string(), "move": t})).collect::<Vec<_>>(),
                 "double_turns": if p == PuzzleId::Kilominx { "Alt: X2, Alt+Shift: X2'" } else { "Alt: X2" },
             })
@@ -166,9 +222,7 @@ pub struct PuzzleQuery {
 fn required_puzzle(q: &PuzzleQuery) -> Result<PuzzleId, ApiError> {
     match &q.puzzle {
         Some(p) => puzzle(p),
-        None => Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
+        None => Err(ApiError::usage(
             "missing query parameter `puzzle` (e.g. ?puzzle=3x3x3)",
         )),
     }
@@ -179,7 +233,7 @@ pub async fn scramble(
     State(st): State<Arc<AppState>>,
     q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
-    let Query(q) = q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
+    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
     let p = required_puzzle(&q)?;
     // Fresh seeds stay below 2^53 so that JavaScript shows them exactly.
     let seed = q
@@ -192,7 +246,7 @@ pub async fn scramble(
         (s, parsed)
     })
     .await
-    .map_err(|e| PuzzleError::Internal(format!("scramble task failed: {e}")))?;
+    .map_err(|e| EngineError::new(ErrorKind::Internal, format!("scramble task failed: {e}")))?;
     let parsed = parsed?;
     Ok(Json(json!({
         "puzzle": p.id(),
@@ -208,7 +262,7 @@ pub async fn scramble(
 
 /// `GET /api/geometry?puzzle=…`: pieces, colours and rotation group of the display model.
 pub async fn geometry(q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>) -> ApiResult {
-    let Query(q) = q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "bad_query", e.body_text()))?;
+    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
     let p = required_puzzle(&q)?;
     let m = p.model();
     let group: Vec<[f32; 9]> = m
@@ -240,7 +294,7 @@ pub async fn geometry(q: Result<Query<PuzzleQuery>, axum::extract::rejection::Qu
     Ok(r)
 }
 
-/// Body of `POST /api/validate` and `POST /api/solve`.
+/// Body of `POST /api/validate`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StateRequest {
@@ -250,30 +304,26 @@ pub struct StateRequest {
     pub moves: Option<String>,
     /// A 3x3x3 facelet string (instead of `moves`).
     pub facelets: Option<String>,
-    /// Solver id (solve only; default: the first available).
-    pub solver: Option<String>,
-    /// Longest acceptable solution (solve only).
-    pub max_length: Option<u32>,
-    /// Time limit in seconds (solve only; default 10, at most 60).
-    pub time_limit: Option<f64>,
+}
+
+/// `moves` or `facelets` of a request body, exactly one of them.
+pub fn input_of<'a>(moves: &'a Option<String>, facelets: &'a Option<String>) -> Result<Input<'a>, ApiError> {
+    if let Some(m) = moves {
+        crate::nesting::check(m)?;
+    }
+    match (moves, facelets) {
+        (Some(m), None) => Ok(Input::Moves(m)),
+        (None, Some(f)) => Ok(Input::Facelets(f)),
+        (Some(_), Some(_)) => Err(ApiError::usage("give either `moves` or `facelets`, not both")),
+        (None, None) => Err(ApiError::usage(
+            "missing `moves` (a move sequence) or `facelets` (a 3x3x3 facelet string)",
+        )),
+    }
 }
 
 impl StateRequest {
     fn input(&self) -> Result<Input<'_>, ApiError> {
-        match (&self.moves, &self.facelets) {
-            (Some(m), None) => Ok(Input::Moves(m)),
-            (None, Some(f)) => Ok(Input::Facelets(f)),
-            (Some(_), Some(_)) => Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                "give either `moves` or `facelets`, not both",
-            )),
-            (None, None) => Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                "missing `moves` (a move sequence) or `facelets` (a 3x3x3 facelet string)",
-            )),
-        }
+        input_of(&self.moves, &self.facelets)
     }
 }
 
@@ -296,54 +346,6 @@ pub async fn validate(body: Result<Bytes, BytesRejection>) -> ApiResult {
     .into_response())
 }
 
-/// A solve stopped by the request's time limit comes back from the solver as "cancelled"
-/// (the limit raises the cancel flag); say which limit stopped it, keeping the solver's note
-/// on the deepest bound searched.
-fn time_limit_error(e: PuzzleError, timed: bool, limit: f64) -> PuzzleError {
-    match e {
-        PuzzleError::NoSolution(msg) if timed => match msg.strip_prefix("cancelled") {
-            Some(rest) => PuzzleError::NoSolution(format!("stopped by the time limit of {limit} s{rest}")),
-            None => PuzzleError::NoSolution(msg),
-        },
-        e => e,
-    }
-}
-
-/// Raises the cancel flag when dropped: a solve whose request goes away (client disconnect,
-/// page reload, server shutdown) is stopped.
-struct CancelOnDrop(Arc<AtomicBool>);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-}
-
-/// A solve in progress, as `GET /api/solves` reports it.
-#[derive(Debug, Clone)]
-pub struct RunningSolve {
-    /// Server-assigned id (also returned as the `X-Solve-Id` header of the solve).
-    pub id: u64,
-    /// Puzzle id.
-    pub puzzle: String,
-    /// Solver id.
-    pub solver: String,
-    /// When it started.
-    pub started: std::time::Instant,
-    /// Its time limit in seconds.
-    pub time_limit: f64,
-}
-
-/// Removes a solve from the running list when the blocking solve ends.
-struct RunningGuard(Arc<AppState>, u64);
-
-impl Drop for RunningGuard {
-    fn drop(&mut self) {
-        let mut r = self.0.running.lock().unwrap_or_else(|e| e.into_inner());
-        r.retain(|x| x.id != self.1);
-    }
-}
-
 /// `GET /api/solves`: the solves running now with their elapsed time and time limit, for
 /// progress display while a `POST /api/solve` is pending.
 pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
@@ -351,7 +353,7 @@ pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
     let list: Vec<_> = r
         .iter()
         .map(|x| {
-            serde_json::json!({
+            json!({
                 "id": x.id,
                 "puzzle": x.puzzle,
                 "solver": x.solver,
@@ -360,152 +362,15 @@ pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
             })
         })
         .collect();
-    Ok(Json(serde_json::json!({ "solves": list, "max_solves": st.max_solves })).into_response())
+    Ok(Json(json!({ "solves": list, "max_solves": st.max_solves })).into_response())
 }
 
-/// Decrements the active-solve counter when the blocking solve ends.
-struct ActiveGuard(Arc<AppState>);
-
-impl Drop for ActiveGuard {
-    fn drop(&mut self) {
-        self.0.active.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-#[derive(Serialize)]
-struct Step {
-    #[serde(rename = "move")]
-    mv: String,
-    anim: crate::geometry::Anim,
-    state: Vec<u8>,
-}
-
-/// `POST /api/solve`.
-pub async fn solve(State(st): State<Arc<AppState>>, body: Result<Bytes, BytesRejection>) -> ApiResult {
-    let req: StateRequest = json_body(body)?;
-    let p = puzzle(&req.puzzle)?;
-    let input = req.input()?;
-    let limit = match req.time_limit {
-        None => DEFAULT_TIME_LIMIT,
-        Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIME_LIMIT => t,
-        Some(t) => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                format!("time_limit must be a number of seconds in (0, {MAX_TIME_LIMIT}], not {t}"),
-            ))
-        }
-    };
-    if let Some(0) = req.max_length {
-        return Err(ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            "max_length must be at least 1",
-        ));
-    }
-    let solver = puzzles::pick_solver(p, req.solver.as_deref())?;
-    let parsed = puzzles::parse_input(p, &input)?;
-
-    let Ok(permit) = st.solves.clone().try_acquire_owned() else {
-        let mut e = ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            format!("{} solves are already running; retry shortly", st.max_solves),
-        );
-        e.retry_after = Some(1);
-        return Err(e);
-    };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let _guard = CancelOnDrop(cancel.clone());
-    let limits = Limits {
-        max_length: req.max_length,
-        timeout: Some(Duration::from_secs_f64(limit)),
-        cancel: Some(cancel.clone()),
-        threads: Some(1),
-        ..Limits::default()
-    };
-    st.active.fetch_add(1, Ordering::SeqCst);
-    let active = ActiveGuard(st.clone());
-    let id = st.next_id.fetch_add(1, Ordering::SeqCst);
-    st.running
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(RunningSolve {
-            id,
-            puzzle: req.puzzle.clone(),
-            solver: format!("{solver:?}"),
-            started: std::time::Instant::now(),
-            time_limit: limit,
-        });
-    let running = RunningGuard(st.clone(), id);
-    let start_state = parsed.clone();
-    let work = {
-        let st = st.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let _active = active;
-            let _running = running;
-            if st.slow_solver_for_tests {
-                // Stands in for a long search: runs until the cancel flag is raised.
-                while !limits.cancelled() {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                return Err(PuzzleError::NoSolution("cancelled".into()));
-            }
-            puzzles::solve(p, &start_state, solver, &limits, &st.env)
-        })
-    };
-    let mut shutdown = st.shutdown.clone();
-    let deadline = tokio::time::sleep(Duration::from_secs_f64(limit));
-    tokio::pin!(deadline);
-    tokio::pin!(work);
-    let mut timed = false;
-    let mut watching = !*shutdown.borrow();
-    if !watching {
-        cancel.store(true, Ordering::SeqCst);
-    }
-    let joined = loop {
-        tokio::select! {
-            r = &mut work => break r,
-            _ = &mut deadline, if !timed => {
-                timed = true;
-                cancel.store(true, Ordering::SeqCst);
-            }
-            _ = shutdown.changed(), if watching => {
-                watching = false;
-                cancel.store(true, Ordering::SeqCst);
-            }
-        }
-    };
-    let solved = joined
-        .map_err(|e| PuzzleError::Internal(format!("solver task failed: {e}")))?
-        .map_err(|e| time_limit_error(e, timed, limit))?;
-
-    let model = p.model();
-    let mut state = parsed.state.clone();
-    let mut steps = Vec::with_capacity(solved.moves.len());
-    for m in &solved.moves {
-        let anim = model
-            .apply(&mut state, m)
-            .map_err(|e| PuzzleError::Internal(e.to_string()))?;
-        steps.push(Step {
-            mv: m.clone(),
-            anim,
-            state: state.clone(),
-        });
-    }
-    Ok(Json(json!({
-        "puzzle": p.id(),
-        "solver": solver,
-        "input_moves": parsed.moves,
-        "solution": solved.moves,
-        "solution_text": solved.moves.join(" "),
-        "length": solved.length,
-        "metric": solved.metric,
-        "optimal": solved.optimal,
-        "stats": solved.stats,
-        "start": { "state": parsed.state, "solved": model.is_solved(&parsed.state) },
-        "steps": steps,
-    }))
-    .into_response())
+/// `GET /api/solvers?puzzle=…`: the engine's catalog for the puzzle (ids, aliases, defaults,
+/// typed options with ranges, tables).
+pub async fn list_solvers(
+    q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult {
+    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
+    let p = required_puzzle(&q)?;
+    Ok(Json(json!({ "puzzle": p.id(), "solvers": crate::catalog::solvers(p) })).into_response())
 }

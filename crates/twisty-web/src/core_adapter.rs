@@ -1,10 +1,10 @@
 //! Generic glue between the core puzzle models / solvers and the web adapters: parse with a
-//! core model, solve with any [`Solver`], make random-state scrambles, and map errors.
+//! core model and make random-state scrambles with any [`Solver`].
 
-use crate::puzzles::{PuzzleError, Solved, Stats};
+use crate::puzzles::PuzzleError;
 use rand::Rng;
-use twisty_core::{Metric, Puzzle};
-use twisty_solvers::{verify, Limits, SolveError, Solver};
+use twisty_core::Puzzle;
+use twisty_solvers::{verify, Limits, Solver};
 
 /// Parses `text` with the core model and returns its moves with their formatted tokens.
 pub fn parse_with<P: Puzzle>(puzzle: &P, text: &str) -> Result<(Vec<P::Move>, Vec<String>), PuzzleError> {
@@ -20,40 +20,6 @@ pub fn parse_with<P: Puzzle>(puzzle: &P, text: &str) -> Result<(Vec<P::Move>, Ve
     Ok((moves, tokens))
 }
 
-/// Maps a solver error to the API's error kinds.
-pub fn solve_error(e: SolveError) -> PuzzleError {
-    match e {
-        SolveError::Invalid(i) => PuzzleError::Impossible(i.to_string()),
-        SolveError::NoSolutionWithin { .. }
-        | SolveError::Timeout { .. }
-        | SolveError::GaveUp(_)
-        | SolveError::Cancelled { .. } => PuzzleError::NoSolution(e.to_string()),
-        SolveError::Unsupported(_) => PuzzleError::Solver(e.to_string()),
-        SolveError::Table(_) | SolveError::Unverified => PuzzleError::Internal(e.to_string()),
-    }
-}
-
-/// Solves `state` with `solver`, verifies the moves on the core model and formats them.
-pub fn solve_with<P: Puzzle, S: Solver<P>>(
-    puzzle: &P,
-    solver: &S,
-    state: &P::State,
-    limits: &Limits,
-) -> Result<Solved, PuzzleError> {
-    let sol = solver.solve(puzzle, state, limits).map_err(solve_error)?;
-    verify(puzzle, state, &sol.moves).map_err(solve_error)?;
-    Ok(Solved {
-        moves: sol.moves.iter().map(|&m| puzzle.format_move(m)).collect(),
-        length: sol.length,
-        metric: match limits.metric {
-            Metric::Htm => "htm",
-            Metric::Qtm => "qtm",
-        },
-        optimal: sol.optimal,
-        stats: Stats::from(&sol.stats),
-    })
-}
-
 /// A random-state scramble: the inverse of a solution of a uniformly random state.
 /// `None` if the solver fails within `limits`.
 pub fn random_state_scramble<P: Puzzle, S: Solver<P>, R: Rng + ?Sized>(
@@ -63,16 +29,28 @@ pub fn random_state_scramble<P: Puzzle, S: Solver<P>, R: Rng + ?Sized>(
     limits: &Limits,
 ) -> Option<String> {
     let state = puzzle.random_state(rng);
-    let sol = solver.solve(puzzle, &state, limits).ok()?;
-    verify(puzzle, &state, &sol.moves).ok()?;
+    scramble_of(puzzle, solver, &state, limits)
+}
+
+/// The scramble that leads to `state`: the inverse of its solution by `solver`, checked.
+/// `None` if the solver fails within `limits`.
+pub fn scramble_of<P: Puzzle, S: Solver<P>>(
+    puzzle: &P,
+    solver: &S,
+    state: &P::State,
+    limits: &Limits,
+) -> Option<String> {
+    let sol = solver.solve(puzzle, state, limits).ok()?;
+    verify(puzzle, state, &sol.moves).ok()?;
     Some(puzzle.format_moves(&puzzle.invert_all(&sol.moves)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use twisty_core::Metric;
     use twisty_core::ParseError;
-    use twisty_solvers::{SearchStats, Solution};
+    use twisty_solvers::{SearchStats, Solution, SolveError};
 
     /// A toy puzzle: a counter modulo 7 turned by `A` (+1) and `A'` (−1).
     struct Counter;
@@ -150,8 +128,8 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let s = Counter.state_after(&moves);
-        let sol = solve_with(&Counter, &Undo, &s, &Limits::default()).unwrap();
-        assert_eq!(sol.moves, vec!["A'"; 4]);
+        let undo = scramble_of(&Counter, &Undo, &s, &Limits::default()).unwrap();
+        assert_eq!(undo, "A A A A");
         let mut rng = twisty_core::seeded_rng(3);
         let text = random_state_scramble(&Counter, &Undo, &mut rng, &Limits::default()).unwrap();
         let (m, _) = parse_with(&Counter, &text).unwrap();

@@ -35,6 +35,10 @@ pub struct ServerConfig {
     pub tables_dir: Option<PathBuf>,
     /// Largest total size of tables to load, in bytes.
     pub max_table_memory: Option<u64>,
+    /// Open connections allowed at once (more are closed at once).
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers (and longest idle keep-alive).
+    pub header_timeout: Duration,
 }
 
 impl Default for ServerConfig {
@@ -47,6 +51,8 @@ impl Default for ServerConfig {
             slow_solver_for_tests: false,
             tables_dir: None,
             max_table_memory: None,
+            max_connections: crate::listener::MAX_CONNECTIONS,
+            header_timeout: crate::listener::HEADER_TIMEOUT,
         }
     }
 }
@@ -80,10 +86,16 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
     /// See [`ServerConfig::slow_solver_for_tests`].
     pub slow_solver_for_tests: bool,
-    /// Solvers with tables.
+    /// The solvers random-state scrambles use.
     pub env: crate::puzzles::Env,
+    /// The engine: every solve goes through it; its tables are loaded once per process.
+    pub engine: Arc<twisty_engine::Engine>,
+    /// Which solvers' tables are loaded or loading.
+    pub warmth: crate::warm::Warmth,
+    /// The hosts requests may name.
+    pub hosts: crate::guard::Hosts,
     /// The solves running now, for progress polling (`GET /api/solves`).
-    pub running: std::sync::Mutex<Vec<crate::api::RunningSolve>>,
+    pub running: std::sync::Mutex<Vec<crate::solve::RunningSolve>>,
     /// Next solve id.
     pub next_id: std::sync::atomic::AtomicU64,
 }
@@ -175,11 +187,17 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/puzzles", get(api::list_puzzles))
         .route("/api/scramble", get(api::scramble))
         .route("/api/geometry", get(api::geometry))
+        .route("/api/solvers", get(api::list_solvers))
         .route("/api/validate", post(api::validate))
-        .route("/api/solve", post(api::solve))
+        .route("/api/replay", post(crate::replay::replay))
+        .route("/api/solve", post(crate::solve::solve))
         .route("/api/solves", get(api::running_solves))
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::guard::guard,
+        ))
         .with_state(state)
 }
 
@@ -195,6 +213,16 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
         .max(1);
     let (stop, stopped) = watch::channel(false);
+    let tables_dir = config
+        .tables_dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join("twisty-tables"));
+    let engine = Arc::new(twisty_engine::Engine::new(twisty_engine::EngineConfig {
+        tables_dir,
+        max_memory: config.max_table_memory,
+        build_large_tables: false,
+        progress: false,
+    }));
     let state = Arc::new(AppState {
         solves: Arc::new(Semaphore::new(max_solves)),
         max_solves,
@@ -203,23 +231,17 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
         next_id: std::sync::atomic::AtomicU64::new(1),
         shutdown: stopped.clone(),
         slow_solver_for_tests: config.slow_solver_for_tests,
-        env: crate::puzzles::Env::new(
-            config
-                .tables_dir
-                .clone()
-                .unwrap_or_else(|| std::env::temp_dir().join("twisty-tables")),
-            config.max_table_memory,
-        ),
+        env: crate::puzzles::Env::new(engine.clone()),
+        engine,
+        warmth: crate::warm::Warmth::default(),
+        hosts: crate::guard::Hosts::new(config.bind),
     });
     let app = router(state.clone());
-    let mut wait = stopped;
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = wait.wait_for(|s| *s).await;
-            })
-            .await
-    });
+    let limits = crate::listener::ConnLimits {
+        max_connections: config.max_connections,
+        header_timeout: config.header_timeout,
+    };
+    let task = tokio::spawn(crate::listener::run(listener, app, limits, stopped));
     // Relay an external shutdown flag (a Ctrl-C handler installed by the caller).
     if let Some(flag) = config.shutdown {
         let stop = stop.clone();
@@ -248,9 +270,8 @@ pub fn serve(config: ServerConfig) -> Result<(), ServeError> {
     let result = rt.block_on(async move {
         let external = config.shutdown.is_some();
         let server = start(config).await?;
-        // Load or build the solvers' tables in the background.
-        let state = server.state.clone();
-        tokio::task::spawn_blocking(move || state.env.warm_up());
+        // Load or build the solvers' tables in the background (never the large ones).
+        crate::warm::warm_up(&server.state);
         let url = format!("http://{}/", server.addr);
         println!("twisty web viewer: {url}");
         if server.addr.ip().is_loopback() {

@@ -82,6 +82,25 @@ fn kind(v: &Value) -> &str {
     v["error"]["kind"].as_str().unwrap_or("")
 }
 
+/// Replays `solution` after the input on the display model, as the page does, and returns
+/// whether it ends solved, checking one step per move of the report.
+async fn replay_solves(base: &str, puzzle: &str, input: Value, report: &Value) -> bool {
+    let mut body = json!({"puzzle": puzzle, "solution": report["solution"]});
+    let key = if input.as_str().is_some_and(|t| t.len() == 54 && !t.contains(' ')) {
+        "facelets"
+    } else {
+        "moves"
+    };
+    body[key] = input;
+    let (st, v) = post(base, "/api/replay", &body).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(
+        v["steps"].as_array().unwrap().len(),
+        report["moves"].as_array().unwrap().len()
+    );
+    v["solved"] == true
+}
+
 #[tokio::test]
 async fn health_puzzles_geometry_and_assets() {
     let (s, base, _tables) = server(false, None).await;
@@ -98,16 +117,24 @@ async fn health_puzzles_geometry_and_assets() {
         .iter()
         .map(|p| p["id"].as_str().unwrap())
         .collect();
-    for want in ["3x3x3", "2x2x2", "kilominx", "supercube:2", "supercube:7"] {
+    for want in [
+        "3x3",
+        "2x2",
+        "kilominx",
+        "supercube:2",
+        "supercube:7",
+        "supercube:16",
+    ] {
         assert!(ids.contains(&want), "{want} missing from {ids:?}");
     }
     for p in v["puzzles"].as_array().unwrap() {
         let solvers = p["solvers"].as_array().unwrap();
         assert!(!solvers.is_empty());
         for s in solvers {
-            assert!(s["available"].is_boolean());
-            assert!(!s["note"].as_str().unwrap().is_empty());
+            assert!(s["default"].is_boolean());
+            assert!(!s["summary"].as_str().unwrap().is_empty());
         }
+        assert_eq!(solvers[0]["default"], true);
     }
 
     for p in ["3x3x3", "kilominx", "supercube:7"] {
@@ -169,7 +196,7 @@ async fn scramble_is_reproducible_and_validates() {
     }
     let (st, v) = get(&base, "/api/scramble?puzzle=megaminx").await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(kind(&v), "unknown_puzzle");
+    assert_eq!(kind(&v), "usage");
     assert!(v["error"]["message"].as_str().unwrap().contains("megaminx"));
     let (st, v) = get(&base, "/api/scramble").await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
@@ -240,11 +267,7 @@ async fn validate_reports_columns_and_impossible_states() {
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(kind(&v), "impossible");
-    assert!(
-        v["error"]["message"].as_str().unwrap().contains("corner twist"),
-        "{v}"
-    );
+    assert_eq!(kind(&v), "impossible_state", "{v}");
     let (st, v) = post(
         &base,
         "/api/validate",
@@ -252,7 +275,7 @@ async fn validate_reports_columns_and_impossible_states() {
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(v["error"]["message"].as_str().unwrap().contains("54"));
+    assert_eq!(kind(&v), "parse", "{v}");
     let (st, v) = post(
         &base,
         "/api/validate",
@@ -260,7 +283,7 @@ async fn validate_reports_columns_and_impossible_states() {
     )
     .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(kind(&v), "bad_request");
+    assert_eq!(kind(&v), "usage");
     let (st, v) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3"})).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert!(v["error"]["message"].as_str().unwrap().contains("moves"));
@@ -286,7 +309,7 @@ async fn bad_bodies() {
     ] {
         let (st, v) = post_raw(&base, "/api/solve", body.to_string()).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{body}");
-        assert_eq!(kind(&v), "bad_json", "{body}");
+        assert_eq!(kind(&v), "usage", "{body}");
         let (st, _) = post_raw(&base, "/api/validate", body.to_string()).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{body}");
     }
@@ -322,6 +345,7 @@ async fn bad_bodies() {
     assert_eq!(st, StatusCode::BAD_REQUEST);
     let r = client()
         .post(format!("{base}/api/validate"))
+        .header("content-type", "application/json")
         .body(vec![0xff, 0xfe, 0x00])
         .send()
         .await
@@ -337,35 +361,48 @@ async fn solve_2x2_and_check_every_step() {
     let (st, v) = post(
         &base,
         "/api/solve",
-        &json!({"puzzle": "2x2x2", "moves": scramble, "solver": "astar"}),
+        &json!({"puzzle": "2x2x2", "moves": scramble, "solver": "optimal"}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    let sol: Vec<String> = v["solution"]
+    let sol: Vec<&str> = v["moves"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m.as_str().unwrap().to_string())
+        .map(|m| m.as_str().unwrap())
         .collect();
     assert!(!sol.is_empty());
+    assert_eq!(v["solution"], sol.join(" "));
     assert_eq!(v["length"].as_u64().unwrap() as usize, sol.len());
-    assert_eq!(v["steps"].as_array().unwrap().len(), sol.len());
-    assert_eq!(v["start"]["solved"], false);
-    assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
-    // The solution applied to the scramble solves it, as checked by the server's own parser.
-    let all = format!("{scramble} {}", sol.join(" "));
-    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "2x2x2", "moves": all})).await;
-    assert_eq!(check["solved"], true);
-    // The last step's state is the state of the whole sequence.
     assert_eq!(
-        v["steps"].as_array().unwrap().last().unwrap()["state"],
-        check["state"]
+        (v["optimal"].clone(), v["verified"].clone()),
+        (json!(true), json!(true))
     );
+    assert!(v["nodes"].as_u64().is_some());
+    // The page's replay: every step, ending solved.
+    assert!(replay_solves(&base, "2x2x2", json!(scramble), &v).await);
+    let (_, r) = post(
+        &base,
+        "/api/replay",
+        &json!({"puzzle": "2x2x2", "moves": scramble, "solution": v["solution"]}),
+    )
+    .await;
+    assert_eq!(r["start"]["solved"], false);
 
     // A solved input gives an empty solution.
     let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "2x2x2", "moves": ""})).await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(v["length"], 0);
+    assert_eq!(v["solution"], "");
+    // A replay with a move the puzzle does not have is a parse error.
+    let (st, r) = post(
+        &base,
+        "/api/replay",
+        &json!({"puzzle": "2x2x2", "moves": "R", "solution": "R Q"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&r), "parse");
     s.shutdown().await.unwrap();
 }
 
@@ -381,7 +418,7 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
         .find(|p| p["id"] == "kilominx")
         .unwrap();
     assert_eq!(kilo["solvers"][0]["id"], "fast");
-    assert_eq!(kilo["solvers"][0]["available"], true);
+    assert_eq!(kilo["solvers"][0]["default"], true);
 
     let (st, sc) = get(&base, "/api/scramble?puzzle=kilominx&seed=5").await;
     assert_eq!(st, StatusCode::OK, "{sc}");
@@ -400,15 +437,8 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
     assert_eq!(v["solver"], "fast");
     assert_eq!(v["optimal"], false);
     let n = v["length"].as_u64().unwrap();
-    assert!(n > 0 && n as usize == v["steps"].as_array().unwrap().len());
-    let all = format!("{scramble} {}", v["solution_text"].as_str().unwrap());
-    let (_, check) = post(
-        &base,
-        "/api/validate",
-        &json!({"puzzle": "kilominx", "moves": all}),
-    )
-    .await;
-    assert_eq!(check["solved"], true, "{all}");
+    assert!(n > 0 && n as usize == v["moves"].as_array().unwrap().len());
+    assert!(replay_solves(&base, "kilominx", json!(scramble), &v).await, "{v}");
     // An explicit request with a short time limit still returns a verified solution.
     let (st, v) = post(
         &base,
@@ -417,14 +447,10 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    let all = format!("R DBL2' F {}", v["solution_text"].as_str().unwrap());
-    let (_, check) = post(
-        &base,
-        "/api/validate",
-        &json!({"puzzle": "kilominx", "moves": all}),
-    )
-    .await;
-    assert_eq!(check["solved"], true, "{all}");
+    assert!(
+        replay_solves(&base, "kilominx", json!("R DBL2' F"), &v).await,
+        "{v}"
+    );
     s.shutdown().await.unwrap();
 }
 
@@ -435,32 +461,33 @@ async fn supercube_genetic_solver_for_small_cubes() {
     let (st, v) = post(
         &base,
         "/api/solve",
-        &json!({"puzzle": "supercube:3", "moves": scramble, "time_limit": 30}),
+        &json!({"puzzle": "supercube:3", "moves": scramble, "time_limit": 30, "seed": 1}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    assert_eq!(v["solver"], "genetic");
-    let all = format!("{scramble} {}", v["solution_text"].as_str().unwrap());
-    let (_, check) = post(
-        &base,
-        "/api/validate",
-        &json!({"puzzle": "supercube:3", "moves": all}),
-    )
-    .await;
-    assert_eq!(check["solved"], true, "{all}");
-    // Larger cubes list the solver as unavailable, with the reason.
+    assert_eq!(v["solver"], "ga");
+    assert_eq!(v["seed"], 1);
+    assert!(
+        replay_solves(&base, "supercube:3", json!(scramble), &v).await,
+        "{v}"
+    );
+    // The engine's limits: sizes up to 16, the same solver ids and aliases as the CLI.
     let (st, v) = post(
         &base,
         "/api/solve",
-        &json!({"puzzle": "supercube:6", "moves": "R", "solver": "genetic"}),
+        &json!({"puzzle": "supercube:17", "moves": "R"}),
     )
     .await;
     assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
-    assert_eq!(kind(&v), "solver");
-    assert!(
-        v["error"]["message"].as_str().unwrap().contains("supercube:6"),
-        "{v}"
-    );
+    assert_eq!(kind(&v), "usage");
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:2", "moves": "R U", "solver": "genetic", "time_limit": 30}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "ga");
     s.shutdown().await.unwrap();
 }
 
@@ -479,13 +506,10 @@ async fn solve_3x3x3_random_state_and_facelets() {
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["solver"], "two-phase");
     assert!(v["length"].as_u64().unwrap() <= 21);
-    let all = format!(
-        "{} {}",
-        sc["scramble"].as_str().unwrap(),
-        v["solution_text"].as_str().unwrap()
+    assert!(
+        replay_solves(&base, "3x3x3", sc["scramble"].clone(), &v).await,
+        "{v}"
     );
-    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3", "moves": all})).await;
-    assert_eq!(check["solved"], true);
     // The same state as facelets.
     let (st, v) = post(
         &base,
@@ -494,9 +518,9 @@ async fn solve_3x3x3_random_state_and_facelets() {
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{v}");
-    assert_eq!(
-        v["steps"].as_array().unwrap().len(),
-        v["solution"].as_array().unwrap().len()
+    assert!(
+        replay_solves(&base, "3x3x3", sc["facelets"].clone(), &v).await,
+        "{v}"
     );
     let (st, v) = post(
         &base,
@@ -517,13 +541,10 @@ async fn solve_3x3x3_random_state_and_facelets() {
     assert_eq!(v["solver"], "thistlethwaite");
     // The phases take at most 7 + 10 + 13 + 15 moves.
     assert!(v["length"].as_u64().unwrap() <= 45, "{v}");
-    let all = format!(
-        "{} {}",
-        sc["scramble"].as_str().unwrap(),
-        v["solution_text"].as_str().unwrap()
+    assert!(
+        replay_solves(&base, "3x3x3", sc["facelets"].clone(), &v).await,
+        "{v}"
     );
-    let (_, check) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3", "moves": all})).await;
-    assert_eq!(check["solved"], true);
     s.shutdown().await.unwrap();
 }
 
@@ -532,7 +553,7 @@ async fn solve_errors() {
     let (s, base, _tables) = server(false, None).await;
     let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "rubik", "moves": "R"})).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(kind(&v), "unknown_puzzle");
+    assert_eq!(kind(&v), "usage");
     let (st, v) = post(
         &base,
         "/api/solve",
@@ -540,15 +561,16 @@ async fn solve_errors() {
     )
     .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
-    assert_eq!(kind(&v), "solver");
-    assert!(v["error"]["message"].as_str().unwrap().contains("astar"));
+    assert_eq!(kind(&v), "usage");
+    assert!(v["error"]["message"].as_str().unwrap().contains("optimal"));
     let (st, v) = post(
         &base,
         "/api/solve",
-        &json!({"puzzle": "2x2x2", "moves": "R Q", "solver": "astar"}),
+        &json!({"puzzle": "2x2x2", "moves": "R Q", "solver": "optimal"}),
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&v), "parse");
     assert_eq!(v["error"]["column"], 3);
     for t in [0.0, -1.0, 61.0] {
         let (st, v) = post(
@@ -560,22 +582,28 @@ async fn solve_errors() {
         assert_eq!(st, StatusCode::BAD_REQUEST, "{t}");
         assert!(v["error"]["message"].as_str().unwrap().contains("time_limit"));
     }
-    // Unavailable solvers are refused with their reason.
-    let (_, list) = get(&base, "/api/puzzles").await;
-    for p in list["puzzles"].as_array().unwrap() {
-        for sv in p["solvers"].as_array().unwrap() {
-            if sv["available"] == false {
-                let (st, v) = post(
-                    &base,
-                    "/api/solve",
-                    &json!({"puzzle": p["id"], "moves": "", "solver": sv["id"]}),
-                )
-                .await;
-                assert_eq!(st, StatusCode::BAD_REQUEST);
-                assert_eq!(kind(&v), "solver");
-            }
-        }
-    }
+    // Options are the engine's, checked by type and name.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3", "moves": "R", "options": {"heuristic": "korf"}}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("heuristic"));
+    // An impossible state.
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let mut c: Vec<char> = solved.chars().collect();
+    (c[8], c[9], c[20]) = ('F', 'U', 'R');
+    let twisted: String = c.into_iter().collect();
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3", "facelets": twisted}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&v), "impossible_state");
     s.shutdown().await.unwrap();
 }
 
@@ -602,7 +630,7 @@ async fn time_limit_cancels_the_solve() {
     )
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(kind(&v), "no_solution");
+    assert_eq!(kind(&v), "timeout");
     let msg = v["error"]["message"].as_str().unwrap_or_default();
     assert!(msg.contains("stopped by the time limit of 0.3 s"), "{msg}");
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
@@ -619,6 +647,7 @@ async fn client_disconnect_cancels_the_solve() {
         .unwrap();
     let r = c
         .post(format!("{base}/api/solve"))
+        .header("content-type", "application/json")
         .body(json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 60}).to_string())
         .send()
         .await;
@@ -659,6 +688,7 @@ async fn too_many_solves_get_503() {
     }
     let r = client()
         .post(format!("{base}/api/solve"))
+        .header("content-type", "application/json")
         .body(json!({"puzzle": "2x2x2", "moves": "R"}).to_string())
         .send()
         .await
@@ -714,12 +744,15 @@ async fn running_solves_report_progress() {
     assert_eq!(v["solves"].as_array().unwrap().len(), 0);
     let b = base.clone();
     let pending = tokio::spawn(async move {
-        post(
-            &b,
-            "/api/solve",
-            &json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 1.5}),
-        )
-        .await
+        let r = client()
+            .post(format!("{b}/api/solve"))
+            .header("content-type", "application/json")
+            .body(json!({"puzzle": "2x2x2", "moves": "R", "time_limit": 1.5}).to_string())
+            .send()
+            .await
+            .unwrap();
+        let id: u64 = r.headers()["x-solve-id"].to_str().unwrap().parse().unwrap();
+        (r.status(), id)
     });
     // While the (slow) solve runs, it is listed with a growing elapsed time.
     let mut seen = None;
@@ -732,11 +765,15 @@ async fn running_solves_report_progress() {
         }
     }
     let x = seen.expect("the running solve is listed");
-    assert_eq!(x["puzzle"], "2x2x2");
+    assert_eq!(x["puzzle"], "2x2");
+    // The solver's id as the engine names it, not a debug rendering.
+    assert_eq!(x["solver"], "optimal");
     assert_eq!(x["time_limit_ms"], 1500.0);
     assert!(x["elapsed_ms"].as_f64().unwrap() >= 0.0);
-    let (st, _) = pending.await.unwrap();
+    let (st, id) = pending.await.unwrap();
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    // The answer names the solve the list showed.
+    assert_eq!(x["id"], id);
     // Finished solves leave the list.
     let (_, v) = get(&base, "/api/solves").await;
     assert_eq!(v["solves"].as_array().unwrap().len(), 0);

@@ -18,6 +18,7 @@ pub fn run(ctx: &Ctx, args: &ServeArgs) -> CliResult {
         slow_solver_for_tests: false,
         tables_dir: Some(ctx.tables_dir.clone()),
         max_table_memory: ctx.max_memory,
+        ..twisty_web::ServerConfig::default()
     };
     twisty_web::serve(config).map_err(CliError::failure)
 }

@@ -1,0 +1,98 @@
+//! What the page needs to show a puzzle of [`twisty_engine::PuzzleId`]: its display model
+//! ([`crate::geometry`]), its name, its keys and a hint on its notation.
+
+use crate::geometry::Model;
+use std::sync::OnceLock;
+use twisty_engine::{PuzzleId, MAX_SUPERCUBE, MIN_SUPERCUBE};
+
+/// The display side of a puzzle id.
+pub trait PuzzleDisplay: Copy {
+    /// Every puzzle the page offers, in menu order (every supercube size the engine takes).
+    fn all() -> Vec<PuzzleId>;
+    /// The canonical id (the engine's).
+    fn id(self) -> String;
+    /// Human name.
+    fn name(self) -> String;
+    /// The display model (built once).
+    fn model(self) -> &'static Model;
+    /// One line on the notation, for parse errors.
+    fn notation_hint(self) -> String;
+    /// The keys of the page: one key per face, turning it clockwise.
+    fn keys(self) -> Vec<(char, &'static str)>;
+}
+
+impl PuzzleDisplay for PuzzleId {
+    fn all() -> Vec<PuzzleId> {
+        let mut v = vec![PuzzleId::Cube3, PuzzleId::Cube2, PuzzleId::Kilominx];
+        v.extend((MIN_SUPERCUBE..=MAX_SUPERCUBE).map(PuzzleId::Supercube));
+        v
+    }
+
+    fn id(self) -> String {
+        self.to_string()
+    }
+
+    fn name(self) -> String {
+        match self {
+            PuzzleId::Supercube(n) => format!("Supercube {n}x{n}x{n}"),
+            other => other.title(),
+        }
+    }
+
+    fn model(self) -> &'static Model {
+        static CUBE3: OnceLock<Model> = OnceLock::new();
+        static CUBE2: OnceLock<Model> = OnceLock::new();
+        static KILO: OnceLock<Model> = OnceLock::new();
+        static SUPER: [OnceLock<Model>; MAX_SUPERCUBE as usize + 1] =
+            [const { OnceLock::new() }; MAX_SUPERCUBE as usize + 1];
+        match self {
+            PuzzleId::Cube3 => CUBE3.get_or_init(|| Model::cube(3, false)),
+            PuzzleId::Cube2 => CUBE2.get_or_init(|| Model::cube(2, false)),
+            PuzzleId::Kilominx => KILO.get_or_init(Model::kilominx),
+            PuzzleId::Supercube(n) => {
+                let n = n.clamp(MIN_SUPERCUBE, MAX_SUPERCUBE) as usize;
+                SUPER[n].get_or_init(|| Model::cube(n, true))
+            }
+        }
+    }
+
+    fn notation_hint(self) -> String {
+        match self {
+            PuzzleId::Cube3 => {
+                "moves are U R F D L B with ' or 2, wide Rw or r, slices M E S, rotations x y z".into()
+            }
+            PuzzleId::Cube2 => "moves are U R F D L B with ' or 2, rotations x y z".into(),
+            PuzzleId::Kilominx => "moves are U F L R BL BR DL DR DBL DBR DB D with ' 2 or 2'".into(),
+            PuzzleId::Supercube(n) => format!(
+                "moves are U R F D L B with ' or 2, inner layers 2R … {n}R, wide 3Rw, rotations x y z"
+            ),
+        }
+    }
+
+    fn keys(self) -> Vec<(char, &'static str)> {
+        match self {
+            PuzzleId::Kilominx => vec![
+                ('u', "U"),
+                ('f', "F"),
+                ('l', "L"),
+                ('r', "R"),
+                ('q', "BL"),
+                ('w', "BR"),
+                ('a', "DL"),
+                ('s', "DR"),
+                ('z', "DBL"),
+                ('x', "DBR"),
+                ('c', "DB"),
+                ('d', "D"),
+            ],
+            _ => vec![
+                ('u', "U"),
+                ('r', "R"),
+                ('f', "F"),
+                ('d', "D"),
+                ('l', "L"),
+                ('b', "B"),
+            ],
+        }
+    }
+}

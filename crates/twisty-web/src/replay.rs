@@ -1,0 +1,80 @@
+//! `POST /api/replay`: a solution replayed on the display model, step by step, for the
+//! page's animation. The solution is the engine's answer in the user's frame, so it applies
+//! to the puzzle as shown after the input.
+
+use crate::api::{input_of, json_body, puzzle, ApiError};
+use crate::display::PuzzleDisplay;
+use crate::geometry::Anim;
+use crate::puzzles;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use twisty_engine::EngineError;
+
+/// Body of `POST /api/replay`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayBody {
+    /// Puzzle id.
+    pub puzzle: String,
+    /// The input moves from solved.
+    pub moves: Option<String>,
+    /// A 3x3x3 facelet string (instead of `moves`).
+    pub facelets: Option<String>,
+    /// The moves to replay after the input, separated by spaces.
+    pub solution: String,
+}
+
+#[derive(Serialize)]
+struct Step {
+    #[serde(rename = "move")]
+    mv: String,
+    anim: Anim,
+    state: Vec<u8>,
+}
+
+/// `POST /api/replay`: `{start: {state, solved}, steps: [{move, anim, state}], solved}`.
+pub async fn replay(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let body: ReplayBody = json_body(body)?;
+    let p = puzzle(&body.puzzle)?;
+    crate::nesting::check(&body.solution)?;
+    let start = puzzles::parse_input(p, &input_of(&body.moves, &body.facelets)?)?;
+    let model = p.model();
+    let tokens: Vec<&str> = body.solution.split_whitespace().collect();
+    if tokens.len() > puzzles::MAX_INPUT_MOVES {
+        return Err(ApiError::usage(format!(
+            "the solution has {} moves; at most {} are accepted",
+            tokens.len(),
+            puzzles::MAX_INPUT_MOVES
+        )));
+    }
+    let mut state = start.state.clone();
+    let mut steps = Vec::with_capacity(tokens.len());
+    for (i, t) in tokens.iter().enumerate() {
+        let anim = model.apply(&mut state, t).map_err(|_| {
+            EngineError::new(
+                twisty_engine::ErrorKind::Parse,
+                format!(
+                    "move {} of the solution, `{t}`, is not a move of the {}",
+                    i + 1,
+                    p.name()
+                ),
+            )
+        })?;
+        steps.push(Step {
+            mv: (*t).to_string(),
+            anim,
+            state: state.clone(),
+        });
+    }
+    Ok(Json(json!({
+        "puzzle": p.id(),
+        "start": { "state": start.state, "solved": model.is_solved(&start.state) },
+        "steps": steps,
+        "solved": model.is_solved(&state),
+    }))
+    .into_response())
+}

@@ -1,0 +1,247 @@
+//! `POST /api/solve`: the body becomes one engine [`SolveRequest`]; the answer is the
+//! engine's [`twisty_engine::SolveReport`] JSON unchanged, or its [`EngineError`] as
+//! `{"error": …}` with an HTTP status by kind ([`crate::api::status_of`]).
+//!
+//! The server's own limits apply on top: a time limit per request (default
+//! [`DEFAULT_TIME_LIMIT`], at most [`MAX_TIME_LIMIT`]), one thread per solve, and as many
+//! solves at once as there are slots (more get 503 `busy`).
+
+use crate::api::{input_of, json_body, puzzle, ApiError};
+use crate::puzzles::Input;
+use crate::server::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use twisty_engine::{EngineError, ErrorKind, MetricName, Options, PuzzleId, Quiet, SolveRequest};
+
+/// Default solve time limit in seconds.
+pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
+/// Largest solve time limit in seconds.
+pub const MAX_TIME_LIMIT: f64 = 60.0;
+/// Seconds the server waits past a solve's time limit before it cancels the solve itself
+/// (the engine stops at the limit; solvers that search for shorter answers until the limit
+/// need a moment to return the best one).
+pub const DEADLINE_GRACE: f64 = 1.0;
+/// The response header naming the solve (the id `GET /api/solves` lists).
+pub const SOLVE_ID_HEADER: &str = "x-solve-id";
+
+/// Body of `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveBody {
+    /// Puzzle id (any name the engine accepts).
+    pub puzzle: String,
+    /// A move sequence from solved.
+    pub moves: Option<String>,
+    /// A 3x3x3 facelet string (instead of `moves`).
+    pub facelets: Option<String>,
+    /// Solver id or alias (default: the engine's default for the puzzle).
+    pub solver: Option<String>,
+    /// The solver's options by name (see `GET /api/solvers`).
+    #[serde(default)]
+    pub options: Options,
+    /// Longest acceptable solution.
+    pub max_length: Option<u32>,
+    /// Time limit in seconds (default 10, at most 60).
+    pub time_limit: Option<f64>,
+    /// `htm` (default) or `qtm`.
+    pub metric: Option<MetricName>,
+    /// Seed of randomised solvers.
+    pub seed: Option<u64>,
+}
+
+/// A solve in progress, as `GET /api/solves` reports it.
+#[derive(Debug, Clone)]
+pub struct RunningSolve {
+    /// Server-assigned id (also the `X-Solve-Id` header of the solve's answer).
+    pub id: u64,
+    /// Puzzle id.
+    pub puzzle: String,
+    /// Solver id.
+    pub solver: String,
+    /// When it started.
+    pub started: Instant,
+    /// Its time limit in seconds.
+    pub time_limit: f64,
+}
+
+/// Raises the cancel flag when dropped: a solve whose request goes away (client disconnect,
+/// page reload, server shutdown) is stopped.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Removes a solve from the running list and the active count when the blocking solve ends.
+struct RunningGuard(Arc<AppState>, u64);
+
+impl Drop for RunningGuard {
+    fn drop(&mut self) {
+        self.0.active.fetch_sub(1, Ordering::SeqCst);
+        let mut r = self.0.running.lock().unwrap_or_else(|e| e.into_inner());
+        r.retain(|x| x.id != self.1);
+    }
+}
+
+fn with_id(mut r: Response, id: u64) -> Response {
+    if let Ok(v) = HeaderValue::from_str(&id.to_string()) {
+        r.headers_mut()
+            .insert(HeaderName::from_static(SOLVE_ID_HEADER), v);
+    }
+    r
+}
+
+/// The engine request of a body, checked against the server's limits.
+fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiError> {
+    let input = match input_of(&body.moves, &body.facelets)? {
+        Input::Moves(m) => m.to_string(),
+        Input::Facelets(f) if p == PuzzleId::Cube3 => f.chars().filter(|c| !c.is_whitespace()).collect(),
+        Input::Facelets(_) => {
+            return Err(ApiError::usage(format!(
+                "facelet input is accepted for the 3x3x3 only, not the {}",
+                p.title()
+            )))
+        }
+    };
+    let limit = match body.time_limit {
+        None => DEFAULT_TIME_LIMIT,
+        Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIME_LIMIT => t,
+        Some(t) => {
+            return Err(ApiError::usage(format!(
+                "time_limit must be a number of seconds in (0, {MAX_TIME_LIMIT}], not {t}"
+            )))
+        }
+    };
+    if body.max_length == Some(0) {
+        return Err(ApiError::usage("max_length must be at least 1"));
+    }
+    let mut req = SolveRequest::new(p, input);
+    req.solver = body.solver.clone();
+    req.options = body.options.clone();
+    req.max_length = body.max_length;
+    req.timeout = Some(limit);
+    req.metric = body.metric.unwrap_or_default();
+    req.seed = body.seed;
+    req.threads = Some(1);
+    Ok((req, limit))
+}
+
+/// `POST /api/solve`.
+pub async fn solve(
+    State(st): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body: SolveBody = json_body(body)?;
+    let p = puzzle(&body.puzzle)?;
+    let (mut req, limit) = request(&body, p)?;
+    let (entry, resolved) = twisty_engine::checked(&req)?;
+    let loading = crate::warm::ready(&st, p, entry, &resolved, &req.options)?;
+
+    let Ok(permit) = st.solves.clone().try_acquire_owned() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!("{} solves are already running; retry shortly", st.max_solves),
+        )
+        .retry_after(1));
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(cancel.clone());
+    let flag = cancel.clone();
+    req.cancel = Some(cancel.clone());
+    st.active.fetch_add(1, Ordering::SeqCst);
+    let id = st.next_id.fetch_add(1, Ordering::SeqCst);
+    st.running
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(RunningSolve {
+            id,
+            puzzle: p.to_string(),
+            solver: entry.id.to_string(),
+            started: Instant::now(),
+            time_limit: limit,
+        });
+    let running = RunningGuard(st.clone(), id);
+    let tables_key = crate::warm::key(entry, &(entry.tables)(&resolved));
+    let work = {
+        let st = st.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let _running = running;
+            if st.slow_solver_for_tests {
+                // Stands in for a long search: runs until the cancel flag is raised.
+                while !cancel.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                return Err(EngineError::new(ErrorKind::Cancelled, "the solve was cancelled"));
+            }
+            let r = if crate::supercube_bridge::applies(&req) {
+                crate::supercube_bridge::to_engine(&req)
+                    .and_then(|r| st.engine.solve(&r, &Quiet))
+                    .and_then(|report| crate::supercube_bridge::from_engine(&req, report))
+            } else {
+                st.engine.solve(&req, &Quiet)
+            };
+            if !matches!(&r, Err(e) if e.kind == ErrorKind::Tables) {
+                st.warmth.mark_ready(&tables_key);
+            }
+            r
+        })
+    };
+    // The engine stops the search at the time limit; this deadline is the server's backstop
+    // (a quick table load of the request is not counted against the limit).
+    let mut shutdown = st.shutdown.clone();
+    let deadline = tokio::time::sleep(Duration::from_secs_f64(limit + loading + DEADLINE_GRACE));
+    tokio::pin!(deadline);
+    tokio::pin!(work);
+    let mut timed = false;
+    let mut watching = !*shutdown.borrow();
+    if !watching {
+        flag.store(true, Ordering::SeqCst);
+    }
+    let joined = loop {
+        tokio::select! {
+            r = &mut work => break r,
+            _ = &mut deadline, if !timed => {
+                timed = true;
+                flag.store(true, Ordering::SeqCst);
+            }
+            _ = shutdown.changed(), if watching => {
+                watching = false;
+                flag.store(true, Ordering::SeqCst);
+            }
+        }
+    };
+    let result = joined
+        .map_err(|e| EngineError::new(ErrorKind::Internal, format!("the solve task failed: {e}")))
+        .and_then(|r| r)
+        .map_err(|e| stopped_by_limit(e, timed, limit));
+    Ok(match result {
+        Ok(report) => with_id(Json(report).into_response(), id),
+        Err(e) => with_id(ApiError::engine(e).into_response(), id),
+    })
+}
+
+/// A solve stopped by the server's deadline comes back from the engine as cancelled: say
+/// which limit stopped it (kind `timeout`), keeping the deepest bound searched.
+fn stopped_by_limit(e: EngineError, timed: bool, limit: f64) -> EngineError {
+    if timed && e.kind == ErrorKind::Cancelled {
+        EngineError {
+            kind: ErrorKind::Timeout,
+            message: format!("stopped by the time limit of {limit} s"),
+            ..e
+        }
+    } else {
+        e
+    }
+}
