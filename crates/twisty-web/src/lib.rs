@@ -19,7 +19,6 @@ pub mod replay;
 pub mod server;
 pub mod shared_tables;
 pub mod solve;
-pub mod supercube_bridge;
 pub mod warm;
 
 pub use server::{serve, start, RunningServer, ServeError, ServerConfig};

@@ -6,12 +6,16 @@
 //! parses with it; the formatted moves are then replayed on the display model.
 
 use crate::core_adapter;
-use crate::geometry::{Anim, DisplayState, Model};
+#[cfg(test)]
+use crate::geometry::Model;
+use crate::geometry::{Anim, DisplayState};
 use serde::Serialize;
+#[cfg(test)]
 use std::collections::HashMap;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3};
 use twisty_core::kilominx::Kilominx;
+#[cfg(test)]
 use twisty_core::supercube::SuperMove;
 use twisty_core::Puzzle;
 use twisty_core::{alg, ParseError};
@@ -290,7 +294,8 @@ fn cube_faces(depth: usize) -> Vec<String> {
     v
 }
 
-/// The core supercube moves of display move tokens.
+/// The core supercube moves of display move tokens (tests compare the two models).
+#[cfg(test)]
 fn supercube_core_moves(model: &Model, tokens: &[String]) -> Result<Vec<SuperMove>, PuzzleError> {
     let mut out = Vec::new();
     for t in tokens {
@@ -307,6 +312,7 @@ fn supercube_core_moves(model: &Model, tokens: &[String]) -> Result<Vec<SuperMov
 }
 
 /// The display token of each core supercube move (the plainest name turning one slice).
+#[cfg(test)]
 fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
     let mut names: HashMap<SuperMove, String> = HashMap::new();
     for id in 0..model.move_count() as u16 {
@@ -325,15 +331,6 @@ fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
         }
     }
     names
-}
-
-/// The core slice turns of display tokens and the display name of each core slice turn of
-/// an N×N×N supercube, for [`crate::supercube_bridge`].
-pub(crate) fn supercube_notation(
-    model: &Model,
-    tokens: &[String],
-) -> Result<(Vec<SuperMove>, HashMap<SuperMove, String>), PuzzleError> {
-    Ok((supercube_core_moves(model, tokens)?, supercube_tokens(model)))
 }
 
 #[cfg(test)]

@@ -185,13 +185,7 @@ pub async fn solve(
                 }
                 return Err(EngineError::new(ErrorKind::Cancelled, "the solve was cancelled"));
             }
-            let r = if crate::supercube_bridge::applies(&req) {
-                crate::supercube_bridge::to_engine(&req)
-                    .and_then(|r| st.engine.solve(&r, &Quiet))
-                    .and_then(|report| crate::supercube_bridge::from_engine(&req, report))
-            } else {
-                st.engine.solve(&req, &Quiet)
-            };
+            let r = st.engine.solve(&req, &Quiet);
             if !matches!(&r, Err(e) if e.kind == ErrorKind::Tables) {
                 st.warmth.mark_ready(&tables_key);
             }
