@@ -6,6 +6,7 @@ mod batch;
 mod convert;
 mod engines;
 mod errors;
+mod prefixes;
 mod puzzles;
 mod solution;
 mod solve;
@@ -21,6 +22,7 @@ fn _twisty(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::scramble, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solvers, m)?)?;
     m.add_function(wrap_pyfunction!(solve::tables_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(prefixes::prefixes, m)?)?;
     m.add_class::<solution::Solution>()?;
     m.add_class::<solution::Failure>()?;
     m.add_class::<solve::Batch>()?;

@@ -3,6 +3,7 @@
 
 use crate::convert::to_py;
 use crate::errors;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use twisty_engine::{EngineError, SolveReport};
@@ -106,6 +107,25 @@ impl Solution {
         self.report.to_json().to_string()
     }
 
+    /// A solution from the JSON text of [`Solution::to_json`].
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Self> {
+        serde_json::from_str(text)
+            .map(Solution::new)
+            .map_err(|e| PyValueError::new_err(format!("not a solve report: {e}")))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from = slf.get_type().getattr("from_json")?;
+        Ok((from, (slf.get().to_json(),)))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<Solution>()
+            .is_ok_and(|o| o.get().report == self.report)
+    }
+
     fn __len__(&self) -> usize {
         self.report.moves.len()
     }
@@ -195,6 +215,21 @@ impl Failure {
     #[getter]
     fn input(&self) -> &str {
         &self.input
+    }
+
+    /// A failure from its error as JSON (see [`Failure::to_dict`]), index and input.
+    #[staticmethod]
+    fn from_json(text: &str, index: usize, input: String) -> PyResult<Self> {
+        serde_json::from_str(text)
+            .map(|e| Failure::new(e, index, input))
+            .map_err(|e| PyValueError::new_err(format!("not an engine error: {e}")))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, usize, String))> {
+        let from = slf.get_type().getattr("from_json")?;
+        let f = slf.get();
+        let text = serde_json::to_string(&f.error).unwrap_or_default();
+        Ok((from, (text, f.index, f.input.clone())))
     }
 
     /// The exception `twisty.solve` would have raised for this input.
