@@ -11,6 +11,7 @@ mod puzzles;
 mod solution;
 mod solve;
 mod wait;
+mod worker;
 
 use pyo3::prelude::*;
 
@@ -22,6 +23,7 @@ fn _twisty(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::scramble, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solvers, m)?)?;
     m.add_function(wrap_pyfunction!(solve::tables_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(solve::engine_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(prefixes::prefixes, m)?)?;
     m.add_class::<solution::Solution>()?;
     m.add_class::<solution::Failure>()?;

@@ -3,7 +3,7 @@
 
 use crate::convert::{self, Common};
 use crate::solution::{Failure, Solution};
-use crate::{batch, engines, errors, puzzles, wait};
+use crate::{batch, engines, errors, puzzles, wait, worker};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -79,11 +79,16 @@ pub fn solve(
         };
         let _ = tx.send(r);
     };
-    std::thread::Builder::new()
-        .name("twisty-solve".into())
-        .spawn(run)
-        .map_err(runtime)?;
-    match wait::recv(py, rx, &cancel).0? {
+    worker::run(Box::new(run)).map_err(runtime)?;
+    let rx = match py.allow_threads(move || wait::spin(rx)) {
+        Ok(r) => return finish(py, Some(r)),
+        Err(rx) => rx,
+    };
+    finish(py, wait::recv(py, rx, &cancel).0?)
+}
+
+fn finish(py: Python<'_>, got: Option<Result<SolveReport, EngineError>>) -> PyResult<Solution> {
+    match got {
         Some(Ok(report)) => Ok(Solution::new(report)),
         Some(Err(e)) => Err(errors::to_py(py, &e)),
         None => Err(PyRuntimeError::new_err(
@@ -278,4 +283,29 @@ pub fn solvers(py: Python<'_>, puzzle: &str) -> PyResult<Vec<PyObject>> {
 #[pyo3(signature = (tables_dir = None))]
 pub fn tables_dir(tables_dir: Option<PathBuf>) -> PathBuf {
     engines::tables_dir(tables_dir)
+}
+
+/// Seconds per call of the engine's own `solve` on `state`, timed in Rust over `repeat`
+/// calls (the baseline for measuring the Python call overhead).
+#[pyfunction]
+#[pyo3(signature = (state, puzzle = "3x3", repeat = 1000, tables_dir = None))]
+pub fn engine_seconds(
+    py: Python<'_>,
+    state: String,
+    puzzle: &str,
+    repeat: u32,
+    tables_dir: Option<PathBuf>,
+) -> PyResult<f64> {
+    let mut req = twisty_engine::SolveRequest::new(convert::puzzle(py, puzzle)?, state);
+    req.threads = Some(1);
+    let engine = engines::engine(tables_dir);
+    let r = py.allow_threads(move || {
+        engine.solve(&req, &Quiet)?;
+        let start = std::time::Instant::now();
+        for _ in 0..repeat.max(1) {
+            engine.solve(&req, &Quiet)?;
+        }
+        Ok::<f64, EngineError>(start.elapsed().as_secs_f64() / f64::from(repeat.max(1)))
+    });
+    r.map_err(|e| errors::to_py(py, &e))
 }

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often signals are checked while waiting.
 pub const POLL: Duration = Duration::from_millis(50);
@@ -34,6 +34,23 @@ pub fn recv<T: Send>(
                     return (Err(e), rx);
                 }
             }
+        }
+    }
+}
+
+/// How long a caller spins for a result before sleeping (a short solve is done by then).
+pub const SPIN: Duration = Duration::from_micros(0);
+
+/// The value from `rx` if it arrives within [`SPIN`], else the receiver back (called with
+/// the GIL released).
+pub fn spin<T>(rx: Receiver<T>) -> Result<T, Receiver<T>> {
+    let until = Instant::now() + SPIN;
+    loop {
+        match rx.try_recv() {
+            Ok(v) => return Ok(v),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => return Err(rx),
+            Err(std::sync::mpsc::TryRecvError::Empty) if Instant::now() < until => std::hint::spin_loop(),
+            Err(std::sync::mpsc::TryRecvError::Empty) => return Err(rx),
         }
     }
 }
