@@ -110,7 +110,9 @@ class RayBatch:
         chunk_size: int,
         in_flight: int,
         errors: str,
+        owned: bool = False,
     ) -> None:
+        self.owned = owned
         self.states = states
         self.kwargs = kwargs
         self.actors = actors
@@ -174,6 +176,11 @@ class RayBatch:
         finally:
             for ref in pending:
                 ray.cancel(ref)
+            if self.owned:
+                # Actors made for this batch free their CPUs for later work (tasks of
+                # solve_optimal would otherwise wait for them).
+                for a in self.actors:
+                    ray.kill(a)
 
 
 def solve_many(
@@ -209,9 +216,10 @@ def solve_many(
     # Check the request once here: a usage error raises before any chunk is sent.
     _twisty.solve_many_iter([], tables_dir=tables_dir, jobs=1, **kwargs)
     states = [s if isinstance(s, str) else str(s) for s in states]
+    owned = actors is None
     if actors is None:
         actors = make_actors(num_actors, tables_dir)
-    batch = RayBatch(states, kwargs, actors, chunk_size, max(1, in_flight), errors)
+    batch = RayBatch(states, kwargs, actors, chunk_size, max(1, in_flight), errors, owned)
     if progress:
         from . import _progress
 
