@@ -1,0 +1,85 @@
+"""Benchmarks of the twisty Python package (figures for people; not a test).
+
+    python crates/twisty-py/bench/bench.py [--n 10000] [--ray]
+
+1. solve_many on N random-state 3x3x3 inputs (two-phase) vs twisty.solve in a loop;
+2. twisty.solve's per-call overhead over the engine's own time (timed in Rust);
+3. with --ray: twisty.ray.solve_many on a local 2-CPU Ray vs local solve_many (and the
+   overhead per chunk), and twisty.ray.solve_optimal with 2 workers on 5 short scrambles
+   vs the in-process optimal solver.
+"""
+
+import argparse
+import os
+import tempfile
+import time
+
+import twisty
+
+
+def timed(f):
+    t = time.perf_counter()
+    r = f()
+    return r, time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=10000)
+    ap.add_argument("--ray", action="store_true")
+    ap.add_argument("--chunk-size", type=int, default=256)
+    a = ap.parse_args()
+    tables = os.environ.get("TWISTY_TABLES") or tempfile.mkdtemp(prefix="twisty-bench-")
+    os.environ["TWISTY_TABLES"] = tables
+    states = [twisty.Cube3.random(seed=i).state_string() for i in range(a.n)]
+    twisty.solve(states[0])  # tables loaded
+    many, t_many = timed(lambda: list(twisty.solve_many(states, jobs=2)))
+    assert all(r.ok for r in many)
+    loop, t_loop = timed(lambda: [twisty.solve(s) for s in states])
+    print(f"solve_many(jobs=2), {a.n} random states: {t_many:.2f} s ({a.n / t_many:.0f}/s)")
+    print(f"twisty.solve loop,  {a.n} random states: {t_loop:.2f} s ({a.n / t_loop:.0f}/s)")
+    print(f"mean length {sum(r.length for r in many) / a.n:.2f}")
+
+    def best(f, n=2000, rounds=7):
+        out = []
+        for _ in range(rounds):
+            t = time.perf_counter()
+            for _ in range(n):
+                f()
+            out.append((time.perf_counter() - t) / n * 1e6)
+        return min(out)
+
+    for st in ["", "R"]:
+        eng = min(twisty._twisty.engine_seconds(st, repeat=2000) for _ in range(7)) * 1e6
+        py = best(lambda: twisty.solve(st))
+        print(f"per call, input {st!r}: engine {eng:.1f} us, twisty.solve {py:.1f} us, overhead {py - eng:.1f} us")
+
+    if not a.ray:
+        return
+    import ray
+
+    import twisty.ray as tray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             runtime_env={"env_vars": {"TWISTY_TABLES": tables}})
+    actors = tray.make_actors(2, tables)
+    list(tray.solve_many(states[:10], actors=actors, chunk_size=5))  # actors up, tables loaded
+    rs, t_ray = timed(lambda: list(tray.solve_many(states, actors=actors, chunk_size=a.chunk_size)))
+    assert [r.input for r in rs] == states
+    chunks = (a.n + a.chunk_size - 1) // a.chunk_size
+    print(f"ray.solve_many 2 actors, chunk {a.chunk_size}: {t_ray:.2f} s = {t_many / t_ray:.0%} of local "
+          f"solve_many's throughput; overhead {(t_ray - t_many) / chunks * 1e3:.1f} ms per chunk")
+    for actor in actors:  # free the CPUs for solve_optimal's tasks
+        ray.kill(actor)
+    twisty.solve("R U", solver="optimal", heuristic="small", tables_dir=tables)  # tables loaded
+    short = [twisty.scramble("3x3", random_state=False, length=7, seed=200 + i) for i in range(5)]
+    for s in short:
+        local, t_local = timed(lambda: twisty.solve(s, solver="optimal", heuristic="small", tables_dir=tables))
+        split, t_split = timed(lambda: tray.solve_optimal(s, heuristic="small", tables_dir=tables))
+        assert split.length == local.length
+        print(f"optimal {s!r}: length {local.length}; in-process {t_local:.2f} s, ray 2 workers {t_split:.2f} s")
+    ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()

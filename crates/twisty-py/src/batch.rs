@@ -1,0 +1,113 @@
+//! Ordered parallel solving of many inputs: a rayon pool of `jobs` workers takes inputs in
+//! order, solves them with [`Engine::solve`], and hands the results to the Python iterator
+//! in input order through a bounded window (a worker never runs more than `window` inputs
+//! ahead of the first result not yet delivered, so memory stays bounded however slow the
+//! consumer or however many inputs there are).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Condvar, Mutex};
+use twisty_engine::{Engine, EngineError, Quiet, SolveReport, SolveRequest};
+
+/// One result: the input's index and its report or error.
+pub type Item = (usize, Result<SolveReport, EngineError>);
+
+struct Order {
+    /// Results solved but not yet sent, by index.
+    ready: BTreeMap<usize, Result<SolveReport, EngineError>>,
+    /// The index of the next result to send.
+    next_out: usize,
+}
+
+struct Shared {
+    engine: Arc<Engine>,
+    template: SolveRequest,
+    inputs: Arc<Vec<String>>,
+    next_in: AtomicUsize,
+    order: Mutex<Order>,
+    moved: Condvar,
+    window: usize,
+    cancel: Arc<AtomicBool>,
+}
+
+/// Starts solving `inputs` with `template` (its `input` replaced by each) on `jobs` threads;
+/// results arrive in input order on the returned receiver. Raising `cancel` or dropping the
+/// receiver stops the workers after their current solves.
+pub fn start(
+    engine: Arc<Engine>,
+    template: SolveRequest,
+    inputs: Arc<Vec<String>>,
+    jobs: usize,
+    cancel: Arc<AtomicBool>,
+) -> std::io::Result<Receiver<Item>> {
+    let jobs = jobs.max(1);
+    let window = (jobs * 32).max(64);
+    let (tx, rx) = sync_channel(window);
+    let shared = Arc::new(Shared {
+        engine,
+        template,
+        inputs,
+        next_in: AtomicUsize::new(0),
+        order: Mutex::new(Order {
+            ready: BTreeMap::new(),
+            next_out: 0,
+        }),
+        moved: Condvar::new(),
+        window,
+        cancel,
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("twisty-batch-{i}"))
+        .build()
+        .map_err(std::io::Error::other)?;
+    std::thread::Builder::new()
+        .name("twisty-batch".into())
+        .spawn(move || {
+            pool.scope(|s| {
+                for _ in 0..jobs {
+                    let shared = shared.clone();
+                    let tx = tx.clone();
+                    s.spawn(move |_| work(&shared, &tx));
+                }
+            });
+        })?;
+    Ok(rx)
+}
+
+fn work(shared: &Shared, tx: &SyncSender<Item>) {
+    loop {
+        if shared.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let i = shared.next_in.fetch_add(1, Ordering::Relaxed);
+        let Some(input) = shared.inputs.get(i) else {
+            return;
+        };
+        {
+            let mut order = shared.order.lock().unwrap_or_else(|p| p.into_inner());
+            while i >= order.next_out + shared.window && !shared.cancel.load(Ordering::Relaxed) {
+                order = shared.moved.wait(order).unwrap_or_else(|p| p.into_inner());
+            }
+        }
+        let mut req = shared.template.clone();
+        req.input.clone_from(input);
+        let result = shared.engine.solve(&req, &Quiet);
+        let mut order = shared.order.lock().unwrap_or_else(|p| p.into_inner());
+        order.ready.insert(i, result);
+        loop {
+            let next = order.next_out;
+            let Some(r) = order.ready.remove(&next) else {
+                break;
+            };
+            if tx.send((next, r)).is_err() {
+                shared.cancel.store(true, Ordering::Relaxed);
+                shared.moved.notify_all();
+                return;
+            }
+            order.next_out += 1;
+        }
+        shared.moved.notify_all();
+    }
+}

@@ -1,0 +1,311 @@
+//! `solve`, `solve_many`, `scramble` and `solvers`: arguments converted, the engine called
+//! with the GIL released, results and errors converted back.
+
+use crate::convert::{self, Common};
+use crate::solution::{Failure, Solution};
+use crate::{batch, engines, errors, puzzles, wait, worker};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use pyo3::IntoPyObjectExt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex};
+use twisty_engine::{catalog, scramble as scr, EngineError, Notation, Quiet, SolveReport};
+
+fn runtime(e: std::io::Error) -> PyErr {
+    PyRuntimeError::new_err(format!("could not start a solving thread: {e}"))
+}
+
+/// Solves one state.
+///
+/// `state` is moves, a state string or a puzzle object; `options` are the solver's options.
+#[pyfunction]
+#[pyo3(signature = (state, puzzle = "3x3", solver = None, max_length = None, timeout = None,
+    metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
+    **options))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    puzzle: &str,
+    solver: Option<String>,
+    max_length: Option<u32>,
+    timeout: Option<f64>,
+    metric: &str,
+    frame: &str,
+    notation: &str,
+    seed: Option<u64>,
+    tables_dir: Option<PathBuf>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Solution> {
+    let (id, input) = match puzzles::object_input(state) {
+        Some(found) => found,
+        None => {
+            let text: String = state.extract().map_err(|_| {
+                PyTypeError::new_err(
+                    "state must be a str (moves or a state string) or a twisty puzzle object",
+                )
+            })?;
+            (convert::puzzle(py, puzzle)?, puzzles::Input::Text(text))
+        }
+    };
+    let common = Common {
+        puzzle: id,
+        solver,
+        max_length,
+        timeout,
+        metric,
+        frame,
+        notation,
+        seed,
+    };
+    let mut req = convert::request(py, "solve", &common, options)?;
+    let engine = engines::engine(tables_dir);
+    let cancel = Arc::new(AtomicBool::new(false));
+    req.cancel = Some(cancel.clone());
+    let (tx, rx) = mpsc::channel::<Result<SolveReport, EngineError>>();
+    let run = move || {
+        let r = match input {
+            puzzles::Input::Text(text) => {
+                req.input = text;
+                engine.solve(&req, &Quiet)
+            }
+            puzzles::Input::State(s, label) => {
+                req.input = label;
+                engine.solve_state(&req, s, &Quiet)
+            }
+        };
+        let _ = tx.send(r);
+    };
+    worker::run(Box::new(run)).map_err(runtime)?;
+    let rx = match py.allow_threads(move || wait::spin(rx)) {
+        Ok(r) => return finish(py, Some(r)),
+        Err(rx) => rx,
+    };
+    finish(py, wait::recv(py, rx, &cancel).0?)
+}
+
+fn finish(py: Python<'_>, got: Option<Result<SolveReport, EngineError>>) -> PyResult<Solution> {
+    match got {
+        Some(Ok(report)) => Ok(Solution::new(report)),
+        Some(Err(e)) => Err(errors::to_py(py, &e)),
+        None => Err(PyRuntimeError::new_err(
+            "the solving thread stopped without an answer",
+        )),
+    }
+}
+
+/// The results of `solve_many`, in input order.
+#[pyclass(module = "twisty._twisty")]
+pub struct Batch {
+    rx: Mutex<Option<Receiver<batch::Item>>>,
+    cancel: Arc<AtomicBool>,
+    inputs: Arc<Vec<String>>,
+    raise: bool,
+}
+
+#[pymethods]
+impl Batch {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let taken = self.rx.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let Some(rx) = taken else {
+            return Ok(None);
+        };
+        let (got, rx) = wait::recv(py, rx, &self.cancel);
+        let item = match got {
+            Ok(Some(item)) => item,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        match item {
+            (_, Ok(report)) => {
+                *self.rx.lock().unwrap_or_else(|p| p.into_inner()) = Some(rx);
+                Solution::new(report).into_py_any(py).map(Some)
+            }
+            (i, Err(e)) if self.raise => {
+                self.cancel.store(true, Ordering::Relaxed);
+                let err = errors::to_py(py, &e);
+                let _ = err.value(py).setattr("index", i);
+                Err(err)
+            }
+            (i, Err(e)) => {
+                *self.rx.lock().unwrap_or_else(|p| p.into_inner()) = Some(rx);
+                let input = self.inputs.get(i).cloned().unwrap_or_default();
+                Failure::new(e, i, input).into_py_any(py).map(Some)
+            }
+        }
+    }
+
+    /// The number of inputs.
+    fn __len__(&self) -> usize {
+        self.inputs.len()
+    }
+
+    /// Stops the workers after their current solves.
+    fn close(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        *self.rx.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Starts solving many inputs in parallel; iterate the result for answers in input order.
+#[pyfunction]
+#[pyo3(signature = (states, puzzle = "3x3", solver = None, max_length = None, timeout = None,
+    metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
+    jobs = None, errors = "return", **options))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_many_iter(
+    py: Python<'_>,
+    states: Vec<String>,
+    puzzle: &str,
+    solver: Option<String>,
+    max_length: Option<u32>,
+    timeout: Option<f64>,
+    metric: &str,
+    frame: &str,
+    notation: &str,
+    seed: Option<u64>,
+    tables_dir: Option<PathBuf>,
+    jobs: Option<usize>,
+    errors: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Batch> {
+    let raise = match errors {
+        "return" => false,
+        "raise" => true,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "errors must be \"return\" or \"raise\", not {other:?}"
+            )))
+        }
+    };
+    let common = Common {
+        puzzle: convert::puzzle(py, puzzle)?,
+        solver,
+        max_length,
+        timeout,
+        metric,
+        frame,
+        notation,
+        seed,
+    };
+    let mut template = convert::request(py, "solve_many", &common, options)?;
+    let jobs = match jobs {
+        Some(0) => return Err(PyValueError::new_err("jobs must be at least 1")),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if jobs > 1 {
+        template.threads = Some(1);
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    template.cancel = Some(cancel.clone());
+    let inputs = Arc::new(states);
+    let rx = batch::start(
+        engines::engine(tables_dir),
+        template,
+        inputs.clone(),
+        jobs,
+        cancel.clone(),
+    )
+    .map_err(runtime)?;
+    Ok(Batch {
+        rx: Mutex::new(Some(rx)),
+        cancel,
+        inputs,
+        raise,
+    })
+}
+
+/// A scramble: a uniformly random state (written as moves) or `length` random moves.
+#[pyfunction]
+#[pyo3(signature = (puzzle = "3x3", random_state = true, length = None, seed = None,
+    notation = "standard", tables_dir = None))]
+pub fn scramble(
+    py: Python<'_>,
+    puzzle: &str,
+    random_state: bool,
+    length: Option<usize>,
+    seed: Option<u64>,
+    notation: &str,
+    tables_dir: Option<PathBuf>,
+) -> PyResult<String> {
+    let id = convert::puzzle(py, puzzle)?;
+    let notation: Notation = convert::named("notation", notation)?;
+    if random_state && length.is_some() {
+        return Err(PyValueError::new_err(
+            "a random-state scramble has no length: pass random_state=False for random moves",
+        ));
+    }
+    let engine = engines::engine(tables_dir);
+    let seed = seed.unwrap_or_else(twisty_core::rng::fresh_seed);
+    let result = py.allow_threads(move || {
+        let mut rng = twisty_core::seeded_rng(seed);
+        if random_state {
+            scr::random_state(&engine, id, notation, &mut rng)
+        } else {
+            let n = length.unwrap_or_else(|| scr::default_length(id));
+            scr::random_moves(id, n, notation, &mut rng)
+        }
+    });
+    result.map(|s| s.scramble).map_err(|e| errors::to_py(py, &e))
+}
+
+/// The solvers of a puzzle, the default first: id, aliases, default, optimal, options
+/// (with types, ranges, defaults and help) and tables (with sizes).
+#[pyfunction]
+#[pyo3(signature = (puzzle = "3x3"))]
+pub fn solvers(py: Python<'_>, puzzle: &str) -> PyResult<Vec<PyObject>> {
+    let id = convert::puzzle(py, puzzle)?;
+    catalog::solvers_for(id)
+        .iter()
+        .map(|e| {
+            let v = serde_json::to_value(e.info()).unwrap_or_default();
+            convert::to_py(py, &v)
+        })
+        .collect()
+}
+
+/// The table directory calls use when given none (`$TWISTY_TABLES` or the user cache).
+#[pyfunction]
+#[pyo3(signature = (tables_dir = None))]
+pub fn tables_dir(tables_dir: Option<PathBuf>) -> PathBuf {
+    engines::tables_dir(tables_dir)
+}
+
+/// Seconds per call of the engine's own `solve` on `state`, timed in Rust over `repeat`
+/// calls (the baseline for measuring the Python call overhead).
+#[pyfunction]
+#[pyo3(signature = (state, puzzle = "3x3", repeat = 1000, tables_dir = None))]
+pub fn engine_seconds(
+    py: Python<'_>,
+    state: String,
+    puzzle: &str,
+    repeat: u32,
+    tables_dir: Option<PathBuf>,
+) -> PyResult<f64> {
+    let mut req = twisty_engine::SolveRequest::new(convert::puzzle(py, puzzle)?, state);
+    req.threads = Some(1);
+    let engine = engines::engine(tables_dir);
+    let r = py.allow_threads(move || {
+        engine.solve(&req, &Quiet)?;
+        let start = std::time::Instant::now();
+        for _ in 0..repeat.max(1) {
+            engine.solve(&req, &Quiet)?;
+        }
+        Ok::<f64, EngineError>(start.elapsed().as_secs_f64() / f64::from(repeat.max(1)))
+    });
+    r.map_err(|e| errors::to_py(py, &e))
+}

@@ -1,0 +1,67 @@
+"""Puzzle objects: immutable, comparable, hashable, solvable."""
+
+import pytest
+
+import twisty
+
+SOLVED3 = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+
+
+def test_cube3_apply_returns_a_new_object():
+    c = twisty.Cube3()
+    d = c.apply("R U")
+    assert c.is_solved() and not d.is_solved()
+    assert c.state_string() == SOLVED3 and d.state_string() != SOLVED3
+    assert d == twisty.Cube3("R U") and hash(d) == hash(twisty.Cube3("R U"))
+    assert d != c and d != twisty.Cube2("R U")
+    assert d.apply("U' R'").is_solved()
+    assert twisty.Cube3(d.state_string()) == d
+    assert {c, d, twisty.Cube3()} == {c, d}
+    assert "Cube3" in repr(d) and "R U" in repr(d)
+
+
+def test_render_is_the_text_net():
+    net = twisty.Cube3().apply("R").render()
+    assert "U U F" in net.replace("  ", " ")
+    assert twisty.Kilominx().render() and twisty.Supercube(3).render()
+
+
+def test_random_is_reproducible():
+    assert twisty.Cube3.random(3) == twisty.Cube3.random(3) != twisty.Cube3.random(4)
+    assert twisty.Cube2.random(1) == twisty.Cube2.random(1)
+    assert twisty.Kilominx.random(1) == twisty.Kilominx.random(1)
+    assert twisty.Supercube.random(3, 1) == twisty.Supercube.random(3, 1)
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        twisty.Cube3("R U F"),
+        twisty.Cube3.random(9),
+        twisty.Cube2("R U F'"),
+        twisty.Cube2.random(2),
+        twisty.Kilominx("R U"),
+        twisty.Supercube(2, "x0 y1"),
+    ],
+)
+def test_solving_a_puzzle_object_gives_an_answer_that_solves_it(obj):
+    kwargs = {"attempts": 2, "seed": 1} if isinstance(obj, twisty.Supercube) else {}
+    s = twisty.solve(obj, timeout=60, **kwargs)
+    assert obj.apply(s.text).is_solved()
+    assert s.puzzle == obj.puzzle
+
+
+def test_state_strings_where_the_puzzle_has_them():
+    assert twisty.Kilominx().state_string() is None
+    assert len(twisty.Cube2().state_string()) == 24
+    assert len(twisty.Supercube(3).state_string()) == 2 * 27
+    assert twisty.Supercube(3).n == 3
+
+
+def test_bad_input_raises():
+    with pytest.raises(twisty.ParseError):
+        twisty.Cube3("R Q")
+    with pytest.raises(twisty.ParseError):
+        twisty.Cube3().apply("Q")
+    with pytest.raises(twisty.UsageError):
+        twisty.Supercube(40)
