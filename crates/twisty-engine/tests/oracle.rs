@@ -38,6 +38,9 @@ fn random_tokens(
         .join(" ")
 }
 
+/// A solver to check: puzzle, id, options.
+type QuickSolver = (PuzzleId, &'static str, &'static [(&'static str, &'static str)]);
+
 /// The cubing.js puzzle name of a puzzle.
 fn cubing_name(p: PuzzleId) -> &'static str {
     match p {
@@ -64,17 +67,28 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
     let mut rng = seeded_rng(2026);
     // (puzzle, scramble) pairs: random moves of every kind, and random states.
     let mut scrambles: Vec<(PuzzleId, String)> = Vec::new();
-    let cube3 = ["U", "D", "L", "R", "F", "B", "Rw", "Uw", "Fw", "r", "l", "d", "M", "E", "S", "x", "y", "z"];
+    let cube3 = [
+        "U", "D", "L", "R", "F", "B", "Rw", "Uw", "Fw", "r", "l", "d", "M", "E", "S", "x", "y", "z",
+    ];
     let cube2 = ["U", "D", "L", "R", "F", "B", "x", "y", "z"];
     let kilo = ["U", "F", "R", "L", "BR", "BL", "FR", "FL", "DR", "DL", "B", "D"];
     let kilo_rotations = ["x2", "y", "y'", "Rv", "Uv'"];
     for _ in 0..12 {
         let n = rng.random_range(1..14);
-        scrambles.push((PuzzleId::Cube3, random_tokens(&mut rng, &cube3, &["", "'", "2"], &[], n)));
+        scrambles.push((
+            PuzzleId::Cube3,
+            random_tokens(&mut rng, &cube3, &["", "'", "2"], &[], n),
+        ));
         let n = rng.random_range(1..12);
-        scrambles.push((PuzzleId::Cube2, random_tokens(&mut rng, &cube2, &["", "'", "2"], &[], n)));
+        scrambles.push((
+            PuzzleId::Cube2,
+            random_tokens(&mut rng, &cube2, &["", "'", "2"], &[], n),
+        ));
         let n = rng.random_range(1..10);
-        scrambles.push((PuzzleId::Kilominx, random_tokens(&mut rng, &kilo, &["", "'", "2", "2'"], &kilo_rotations, n)));
+        scrambles.push((
+            PuzzleId::Kilominx,
+            random_tokens(&mut rng, &kilo, &["", "'", "2", "2'"], &kilo_rotations, n),
+        ));
     }
     for p in [PuzzleId::Cube3, PuzzleId::Cube2, PuzzleId::Kilominx] {
         for _ in 0..4 {
@@ -83,7 +97,7 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
         }
     }
     // Every quick solver of each puzzle answers every scramble of its puzzle.
-    let solvers: &[(PuzzleId, &str, &[(&str, &str)])] = &[
+    let solvers: &[QuickSolver] = &[
         (PuzzleId::Cube3, "two-phase", &[]),
         (PuzzleId::Cube3, "thistlethwaite", &[]),
         (PuzzleId::Cube3, "optimal", &[("heuristic", "small")]),
@@ -131,7 +145,11 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
         }
     }
     let out = child.wait_with_output().expect("the oracle finishes");
-    assert!(out.status.success(), "the oracle failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "the oracle failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON line per input"))
@@ -149,5 +167,9 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
         scrambles.len(),
         lines.len() - failed.len()
     );
-    assert!(failed.is_empty(), "not solved as held in cubing.js:\n{}", failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "not solved as held in cubing.js:\n{}",
+        failed.join("\n")
+    );
 }

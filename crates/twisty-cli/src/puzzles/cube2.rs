@@ -54,7 +54,7 @@ impl CliPuzzle for Cube2 {
     }
 
     fn engine_state(&self, state: &Cube2State) -> twisty_engine::State {
-        twisty_engine::State::Cube2(state.clone())
+        twisty_engine::State::Cube2(*state)
     }
 
     fn random_state_scramble(

@@ -34,7 +34,7 @@ impl CliPuzzle for Cube3 {
     }
 
     fn engine_state(&self, state: &CubieCube) -> twisty_engine::State {
-        twisty_engine::State::Cube3(state.clone())
+        twisty_engine::State::Cube3(*state)
     }
 
     fn phase_report(

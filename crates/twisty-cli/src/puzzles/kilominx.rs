@@ -177,7 +177,7 @@ impl CliPuzzle for Kilominx {
     }
 
     fn engine_state(&self, state: &KiloState) -> twisty_engine::State {
-        twisty_engine::State::Kilominx(state.clone())
+        twisty_engine::State::Kilominx(*state)
     }
 
     fn random_state_scramble(
