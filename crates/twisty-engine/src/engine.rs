@@ -116,7 +116,7 @@ impl Engine {
                 return Err(EngineError::new(
                     ErrorKind::Tables,
                     format!(
-                        "{what} needs {} table file(s) not yet built ({} in all, about {} on two cores); \
+                        "{what} needs {} table file(s) not yet built ({} in all, {} on two cores); \
                          build them once with `twisty tables build {}` or allow building now with --build-tables",
                         missing.len(),
                         human_bytes(bytes),
