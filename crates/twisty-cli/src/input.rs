@@ -4,7 +4,7 @@ use crate::args::StateArgs;
 use crate::commands::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use anyhow::Context;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 
 /// Where a state came from, for display.
@@ -39,7 +39,9 @@ pub fn parse_moves<P: CliPuzzle>(p: &P, text: &str, origin: Option<&Path>) -> Cl
     })
 }
 
-/// Loads the state described by `args` (solved when nothing is given).
+/// Loads the state described by `args`. With no input given, the input is read from
+/// standard input when that is not a terminal (moves, or a state string on its own);
+/// on a terminal it is a usage error saying how to give one.
 pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs) -> CliResult<Loaded<P>> {
     if let Some(f) = &args.facelets {
         let state = p.parse_state_string(f)?;
@@ -50,6 +52,8 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs) -> CliResult<Loaded<P>>
     } else if args.moves.len() == 1 && looks_like_path(&args.moves[0]) {
         let f = Path::new(&args.moves[0]).to_path_buf();
         (read_file(&f)?, Some(f))
+    } else if args.moves.is_empty() {
+        return from_stdin(p);
     } else {
         (args.moves.join(" "), None)
     };
@@ -59,6 +63,38 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs) -> CliResult<Loaded<P>>
         state,
         moves: Some(moves),
     })
+}
+
+/// How to give an input, for a command run on a terminal with none.
+pub const NO_INPUT_HINT: &str = "no input: give moves (e.g. `twisty solve R U R\' U\'`), \
+     --facelets STRING, --file FILE, or pipe the input in (`echo \"R U\" | twisty solve`); \
+     for many states one per line use `twisty solve --batch FILE` (or `--batch -` for standard input)";
+
+/// The one state on standard input: a state string alone on its line, or moves (several
+/// lines are one sequence). Empty input is the solved puzzle.
+fn from_stdin<P: CliPuzzle>(p: &P) -> CliResult<Loaded<P>> {
+    if std::io::stdin().is_terminal() {
+        return Err(CliError::usage(anyhow::anyhow!("{NO_INPUT_HINT}")));
+    }
+    let text = read_file(Path::new("-"))?;
+    let word = text.trim();
+    if looks_like_state_string(word) {
+        if let Ok(state) = p.parse_state_string(word) {
+            return Ok(Loaded { state, moves: None });
+        }
+    }
+    let moves = parse_moves(p, &text, Some(Path::new("<stdin>")))?;
+    let state = p.state_after(&moves);
+    Ok(Loaded {
+        state,
+        moves: Some(moves),
+    })
+}
+
+/// One long word of letters or hex digits: what a state string looks like (moves are short
+/// words separated by spaces).
+fn looks_like_state_string(word: &str) -> bool {
+    word.len() >= 16 && word.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// A single MOVES argument is read as a file when it names an existing file and contains

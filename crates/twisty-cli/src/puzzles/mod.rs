@@ -145,6 +145,9 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 
 /// `twisty solve`.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
+    if args.batch.batch.is_some() {
+        return crate::commands::batch::run(ctx, args);
+    }
     dispatch!(args.puzzle, solve(ctx, args))
 }
 
