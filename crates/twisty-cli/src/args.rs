@@ -292,6 +292,17 @@ pub struct BatchArgs {
     pub summary_json: Option<PathBuf>,
 }
 
+impl BatchArgs {
+    /// Whether any batch flag was given (the batch path then checks that `--batch` was).
+    pub fn given(&self) -> bool {
+        self.batch.is_some()
+            || self.jobs.is_some()
+            || self.output.is_some()
+            || self.resume
+            || self.summary_json.is_some()
+    }
+}
+
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
 #[derive(Debug, Args, Clone)]
 pub struct AStarArgs {

@@ -35,6 +35,16 @@ const EXIT_INTERRUPTED: i32 = 130;
 
 /// Runs `twisty solve --batch`.
 pub fn run(ctx: &Ctx, args: &SolveArgs) -> CliResult {
+    if args.batch.batch.is_none() {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--jobs, --output, --resume and --summary-json are options of --batch [FILE|-]"
+        )));
+    }
+    if args.batch.resume && args.batch.output.is_none() {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--resume continues into --output FILE: give the file"
+        )));
+    }
     let puzzle: PuzzleId = args.puzzle.to_string().parse().map_err(CliError::usage)?;
     let matches = Cli::command().try_get_matches_from(std::env::args_os()).ok();
     let solve_matches = matches.as_ref().and_then(|m| m.subcommand_matches("solve"));
@@ -148,7 +158,7 @@ fn template(args: &SolveArgs, puzzle: PuzzleId, m: Option<&ArgMatches>) -> CliRe
         req.options.insert("learn".into(), Value::Bool(false));
     }
     // An option of another solver given on the command line is refused, as in single mode.
-    for other in twisty_engine::solvers_for(puzzle) {
+    for other in twisty_engine::solvers::ALL {
         for spec in (other.options)() {
             if !req.options.contains_key(spec.name) && given(m, spec.name, &spec.kind).is_some() {
                 let known = (entry.options)().iter().any(|s| s.name == spec.name);

@@ -145,7 +145,7 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 
 /// `twisty solve`.
 pub fn solve(ctx: &Ctx, args: &SolveArgs) -> CliResult {
-    if args.batch.batch.is_some() {
+    if args.batch.given() {
         return crate::commands::batch::run(ctx, args);
     }
     dispatch!(args.puzzle, solve(ctx, args))
