@@ -424,3 +424,34 @@ fn every_quick_solver_of_every_puzzle_answers_in_batch() {
         .assert()
         .code(2);
 }
+
+/// On a terminal with no input, `solve` and `show` say how to give one (exit 2) instead of
+/// solving the solved puzzle. `script` gives the command a terminal.
+#[cfg(unix)]
+#[test]
+fn no_input_on_a_terminal_is_a_usage_error_with_a_hint() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no `script` to make a terminal");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("twisty");
+    for sub in ["solve -p 2x2", "show -p 2x2"] {
+        let cmd = format!("{} --tables-dir {} {sub}", bin.display(), dir.path().display());
+        let out = std::process::Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(out.status.code(), Some(2), "{sub}: {text}");
+        assert!(
+            text.contains("no input: give moves") && text.contains("--batch"),
+            "{text}"
+        );
+    }
+}

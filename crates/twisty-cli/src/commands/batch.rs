@@ -104,6 +104,11 @@ pub fn run(ctx: &Ctx, args: &SolveArgs) -> CliResult {
     );
     bar.finish_and_clear();
     let flushed = out.flush();
+    // The reader of the records has gone (`twisty solve --batch | head`): end quietly.
+    let closed = |e: &io::Error| e.kind() == io::ErrorKind::BrokenPipe;
+    if result.as_ref().err().is_some_and(closed) || flushed.as_ref().err().is_some_and(closed) {
+        std::process::exit(0);
+    }
     let summary = result.map_err(|e| CliError::failure(anyhow::anyhow!("batch stopped: {e}")))?;
     flushed.map_err(|e| CliError::failure(anyhow::anyhow!("cannot write the records: {e}")))?;
     eprint!("{}", summary.text());
