@@ -38,7 +38,7 @@ pub const MAX_ECHOED_INPUT: usize = 1024;
 pub struct BatchConfig {
     /// States solved at once (at least 1).
     pub jobs: usize,
-    /// Most lines in flight at once (0: `16 × jobs`).
+    /// Most lines in flight at once (0: `4 × MAX_CHUNK × jobs`).
     pub window: usize,
     /// Line numbers already answered (a resumed run): not solved, no record.
     pub skip: HashSet<usize>,
@@ -168,16 +168,26 @@ pub fn is_blank_or_comment(line: &str) -> bool {
     t.is_empty() || t.starts_with('#') || t.starts_with("//")
 }
 
+/// Most lines handed to a worker at once. Quick solves (microseconds) are grouped so that
+/// the hand-over between threads does not cost more than the solving; slow ones go one by
+/// one so that every worker keeps busy.
+pub const MAX_CHUNK: usize = 64;
+
+/// The solving time one group of lines aims at.
+const CHUNK_NANOS: u64 = 2_000_000;
+
+/// A group of consecutive lines for one worker.
 struct Job {
     seq: u64,
-    line: usize,
-    text: String,
+    lines: Vec<(usize, String)>,
 }
 
 struct Done {
     seq: u64,
-    /// `None`: abandoned (cancelled before or while solving).
-    record: Option<BatchRecord>,
+    /// One per line; `None`: abandoned (cancelled before or while solving).
+    records: Vec<Option<BatchRecord>>,
+    /// Time spent solving the group.
+    nanos: u64,
 }
 
 /// `text` cut to at most [`MAX_ECHOED_INPUT`] bytes.
@@ -213,31 +223,32 @@ pub fn error_record(template: &SolveRequest, line: usize, input: &str, error: &E
 fn solve_line(
     engine: &Engine,
     template: &SolveRequest,
-    job: &Job,
+    line: usize,
+    text: &str,
     cancel: &AtomicBool,
 ) -> Option<BatchRecord> {
     if cancel.load(Ordering::SeqCst) {
         return None;
     }
     let mut req = template.clone();
-    req.input = job.text.trim().to_string();
+    req.input = text.trim().to_string();
     match engine.solve(&req, &Quiet) {
         Ok(report) => {
             let length = report.length;
             let mut json = report.to_json();
             if let Some(map) = json.as_object_mut() {
-                map.insert("line".into(), Value::from(job.line));
+                map.insert("line".into(), Value::from(line));
             }
             Some(BatchRecord {
-                line: job.line,
+                line,
                 json,
                 length: Some(length),
             })
         }
         Err(e) if e.kind == ErrorKind::Cancelled && cancel.load(Ordering::SeqCst) => None,
         Err(e) => Some(BatchRecord {
-            line: job.line,
-            json: error_record(template, job.line, &req.input, &e),
+            line,
+            json: error_record(template, line, &req.input, &e),
             length: None,
         }),
     }
@@ -313,8 +324,21 @@ where
                     Err(_) => return,
                 };
                 let Ok(job) = job else { return };
-                let record = solve_line(engine, template, &job, &cancel);
-                if done_tx.send(Done { seq: job.seq, record }).is_err() {
+                let start = Instant::now();
+                let records = job
+                    .lines
+                    .iter()
+                    .map(|(line, text)| solve_line(engine, template, *line, text, &cancel))
+                    .collect();
+                let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                if done_tx
+                    .send(Done {
+                        seq: job.seq,
+                        records,
+                        nanos,
+                    })
+                    .is_err()
+                {
                     return;
                 }
             });
@@ -325,12 +349,15 @@ where
         let mut line_no = 0usize;
         let mut exhausted = false;
         let (mut next_seq, mut next_emit, mut in_flight) = (0u64, 0u64, 0usize);
-        let mut held: BTreeMap<u64, Option<BatchRecord>> = BTreeMap::new();
+        let mut held: BTreeMap<u64, Vec<Option<BatchRecord>>> = BTreeMap::new();
         let mut gap = false;
+        let (mut chunk, mut solved_nanos, mut solved_lines) = (1usize, 0u64, 0u64);
+        let mut group: Vec<(usize, String)> = Vec::new();
         loop {
-            while !exhausted && in_flight < window && failure.is_none() {
+            while !exhausted && in_flight + group.len() < window && failure.is_none() {
                 if cancel.load(Ordering::SeqCst) {
                     cancelled = true;
+                    group.clear();
                     break;
                 }
                 let text = match lines.next() {
@@ -354,49 +381,82 @@ where
                     progress(&tally.progress());
                     continue;
                 }
+                group.push((line_no, text));
+                if group.len() >= chunk {
+                    break;
+                }
+            }
+            if !group.is_empty() && (group.len() >= chunk || exhausted || in_flight + group.len() >= window) {
+                let n = group.len();
                 let job = Job {
                     seq: next_seq,
-                    line: line_no,
-                    text,
+                    lines: std::mem::take(&mut group),
                 };
                 if job_tx.send(job).is_err() {
                     break;
                 }
                 next_seq += 1;
-                in_flight += 1;
+                in_flight += n;
             }
+            // Wait for an answer only when no more lines can be taken now; otherwise take
+            // whatever is finished and read on.
+            let must_wait = exhausted || cancelled || failure.is_some() || in_flight + group.len() >= window;
             if in_flight == 0 {
-                break;
+                if must_wait && group.is_empty() {
+                    break;
+                }
+                continue;
             }
-            let Ok(done) = done_rx.recv() else { break };
-            held.insert(done.seq, done.record);
-            while let Some(record) = held.remove(&next_emit) {
+            let done = if must_wait {
+                match done_rx.recv() {
+                    Ok(d) => d,
+                    Err(_) => break,
+                }
+            } else {
+                match done_rx.try_recv() {
+                    Ok(d) => d,
+                    Err(_) => continue,
+                }
+            };
+            let n = done.records.len() as u64;
+            solved_nanos = solved_nanos.saturating_add(done.nanos);
+            solved_lines += n;
+            if solved_lines >= 2 * jobs as u64 {
+                let mean = (solved_nanos / solved_lines).max(1);
+                chunk = usize::try_from(CHUNK_NANOS / mean)
+                    .unwrap_or(MAX_CHUNK)
+                    .clamp(1, MAX_CHUNK);
+            }
+            held.insert(done.seq, done.records);
+            while let Some(records) = held.remove(&next_emit) {
                 next_emit += 1;
-                in_flight -= 1;
-                let record = match record {
-                    Some(r) if !gap => r,
-                    _ => {
+                for record in records {
+                    in_flight -= 1;
+                    let record = match record {
+                        Some(r) if !gap => r,
+                        _ => {
+                            gap = true;
+                            tally.abandoned += 1;
+                            continue;
+                        }
+                    };
+                    if let Err(e) = emit(&record) {
+                        failure = Some(e);
+                        cancel.store(true, Ordering::SeqCst);
                         gap = true;
-                        tally.abandoned += 1;
                         continue;
                     }
-                };
-                if let Err(e) = emit(&record) {
-                    failure = Some(e);
-                    cancel.store(true, Ordering::SeqCst);
-                    gap = true;
-                    continue;
-                }
-                match record.length {
-                    Some(len) => {
-                        tally.solved += 1;
-                        tally.total_length += u64::from(len);
-                        tally.max_length = tally.max_length.max(len);
-                        *tally.histogram.entry(len).or_default() += 1;
+                    match record.length {
+                        Some(len) => {
+                            tally.solved += 1;
+                            tally.total_length += u64::from(len);
+                            tally.max_length = tally.max_length.max(len);
+                            *tally.histogram.entry(len).or_default() += 1;
+                        }
+                        None => tally.failed += 1,
                     }
-                    None => tally.failed += 1,
+                    progress(&tally.progress());
                 }
-                progress(&tally.progress());
             }
         }
         cancelled |= cancel.load(Ordering::SeqCst);
@@ -568,6 +628,23 @@ mod tests {
         let (out, summary) = run(&e, &bad, &input, &config);
         assert_eq!(summary.failed, 5);
         assert!(out.iter().all(|r| r.json["error"]["kind"] == "usage"));
+    }
+
+    #[test]
+    fn quick_lines_grouped_per_worker_keep_their_order() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let e = engine(dir.path());
+        let t = SolveRequest::new(PuzzleId::Cube2, "");
+        let moves = ["R U R' F2", "R Q", "F2 U", "U", "R U F R' U2 F'"];
+        let input: Vec<&str> = (0..1000).map(|i| moves[i % moves.len()]).collect();
+        let config = BatchConfig {
+            jobs: 2,
+            ..BatchConfig::default()
+        };
+        let (out, summary) = run(&e, &t, &input, &config);
+        assert_eq!(line_numbers(&out), (1..=1000).collect::<Vec<_>>());
+        assert_eq!((summary.solved, summary.failed), (800, 200));
+        assert!(out.iter().all(|r| r.json["input"] == input[r.line - 1]));
     }
 
     #[test]
