@@ -275,8 +275,8 @@ pub struct BatchArgs {
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-",
           conflicts_with_all = ["moves", "file", "facelets", "random", "random_state", "visualize"])]
     pub batch: Option<PathBuf>,
-    /// Batch: states solved at once (default: the cores; solvers that use every core for
-    /// one state solve one at a time unless this is given).
+    /// Batch: states solved at once (default: the cores; solvers that can use several
+    /// threads per state get the cores split between the jobs).
     #[arg(long, value_name = "N", requires = "batch")]
     pub jobs: Option<usize>,
     /// Batch: write the records to FILE instead of standard output.

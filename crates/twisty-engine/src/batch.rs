@@ -144,10 +144,11 @@ impl BatchSummary {
 }
 
 /// The states solved at once and the threads per solve for `entry`, from what the user
-/// asked (`jobs`, `threads`) and the cores. Solvers that use several threads for one solve
-/// (the optimal searches, the metaheuristics) solve one state at a time with every core
-/// unless `jobs` is given, then split the cores between the jobs; the others solve one
-/// state per core, one thread each.
+/// asked (`jobs`, `threads`) and the cores: `jobs` defaults to the cores. Solvers that can
+/// use several threads for one solve (the optimal searches, the metaheuristics) get the
+/// cores split between the jobs (one thread each by default): independent states keep
+/// every core busy with no coordination between threads, which measured about a third
+/// fewer CPU-seconds per optimal 3x3x3 solve than one state at a time on two threads.
 pub fn split(
     entry: &SolverEntry,
     cores: usize,
@@ -155,10 +156,11 @@ pub fn split(
     threads: Option<usize>,
 ) -> (usize, Option<usize>) {
     let cores = cores.max(1);
-    match (entry.multithreaded, jobs) {
-        (true, None) => (1, threads),
-        (true, Some(j)) => (j.max(1), Some(threads.unwrap_or((cores / j.max(1)).max(1)))),
-        (false, j) => (j.unwrap_or(cores).max(1), threads),
+    let jobs = jobs.unwrap_or(cores).max(1);
+    if entry.multithreaded {
+        (jobs, Some(threads.unwrap_or((cores / jobs).max(1))))
+    } else {
+        (jobs, threads)
     }
 }
 
@@ -719,10 +721,11 @@ mod tests {
     }
 
     #[test]
-    fn multithreaded_solvers_take_every_core_for_one_state_unless_told() {
+    fn multithreaded_solvers_get_the_cores_split_between_the_jobs() {
         let optimal = crate::catalog::find(PuzzleId::Cube3, Some("optimal")).expect("registered");
         let fast = crate::catalog::find(PuzzleId::Cube3, None).expect("registered");
-        assert_eq!(split(optimal, 8, None, None), (1, None));
+        assert_eq!(split(optimal, 8, None, None), (8, Some(1)));
+        assert_eq!(split(optimal, 8, Some(1), None), (1, Some(8)));
         assert_eq!(split(optimal, 8, Some(4), None), (4, Some(2)));
         assert_eq!(split(fast, 8, None, None), (8, None));
         assert_eq!(split(fast, 8, Some(3), Some(1)), (3, Some(1)));

@@ -58,9 +58,11 @@ pub fn run(ctx: &Ctx, args: &SolveArgs) -> CliResult {
     template.threads = threads;
     if entry.multithreaded && args.batch.jobs.is_none() {
         eprintln!(
-            "note: the {} solver uses every core for one state, so states are solved one at a time \
-             ({cores} thread(s) each); --jobs N solves N at once with the cores split between them",
-            entry.id
+            "note: the {} solver can use several threads per state; a batch solves {jobs} state(s) at once \
+             with {} thread(s) each (more states per second than one state on every core); \
+             --jobs 1 solves one at a time on every core",
+            entry.id,
+            threads.unwrap_or(cores)
         );
     }
     let input = args.batch.batch.as_deref().unwrap_or(Path::new("-"));
