@@ -283,6 +283,9 @@ pub struct SolveArgs {
     /// Optimal solvers: print every optimal solution (3x3x3 `--solver optimal`).
     #[arg(long)]
     pub all: bool,
+    /// Batch mode: many states, one per line.
+    #[command(flatten, next_help_heading = "Batch (--batch)")]
+    pub batch: Box<BatchArgs>,
     /// Options of the 2x2x2 A* solver.
     #[command(flatten)]
     pub astar: AStarArgs,
@@ -312,6 +315,43 @@ pub enum NotationArg {
     /// The seed program's notation.
     #[value(alias = "paper")]
     Seed,
+}
+
+/// `twisty solve --batch`: many states, one per line, answered as JSON Lines.
+#[derive(Debug, Args, Clone, Default)]
+pub struct BatchArgs {
+    /// Solve many states: one input per line of FILE (`-` or no FILE: standard input),
+    /// moves or a state string; blank lines and `#` / `//` comment lines are skipped. Writes
+    /// JSON Lines (one report or error record per line, with its `line`) in input order.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-",
+          conflicts_with_all = ["moves", "file", "facelets", "random", "random_state", "visualize"])]
+    pub batch: Option<PathBuf>,
+    /// Batch: states solved at once (default: the cores; solvers that can use several
+    /// threads per state get the cores split between the jobs).
+    #[arg(long, value_name = "N", requires = "batch")]
+    pub jobs: Option<usize>,
+    /// Batch: write the records to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE", requires = "batch")]
+    pub output: Option<PathBuf>,
+    /// Batch: continue an interrupted run into --output FILE: lines already answered there
+    /// are skipped, a truncated last record is dropped, new records are appended.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// Batch: also write the summary as one JSON object, to FILE or (no FILE) as the last
+    /// line on standard error.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", requires = "batch")]
+    pub summary_json: Option<PathBuf>,
+}
+
+impl BatchArgs {
+    /// Whether any batch flag was given (the batch path then checks that `--batch` was).
+    pub fn given(&self) -> bool {
+        self.batch.is_some()
+            || self.jobs.is_some()
+            || self.output.is_some()
+            || self.resume
+            || self.summary_json.is_some()
+    }
 }
 
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).

@@ -4,7 +4,7 @@ use crate::args::StateArgs;
 use crate::commands::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use anyhow::Context;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 
 /// Where a state came from, for display.
@@ -31,8 +31,10 @@ pub fn read_file(path: &Path) -> CliResult<String> {
         .map_err(CliError::usage)
 }
 
-/// Loads the state described by `args` (solved when nothing is given); moves in the
-/// standard notation as held, or the seed's notation in the reference frame.
+/// Loads the state described by `args`: moves in the standard notation as held (or the
+/// seed's notation in the reference frame), a state string, a file. With no input given,
+/// the input is read from standard input when that is not a terminal (moves, or a state
+/// string on its own); on a terminal it is a usage error saying how to give one.
 pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) -> CliResult<Loaded<P>> {
     if let Some(f) = &args.facelets {
         let state = p.parse_state_string(f)?;
@@ -43,11 +45,18 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) ->
     } else if args.moves.len() == 1 && looks_like_path(&args.moves[0]) {
         let f = Path::new(&args.moves[0]).to_path_buf();
         (read_file(&f)?, Some(f))
+    } else if args.moves.is_empty() {
+        let text = stdin_text()?;
+        let word = text.trim();
+        if looks_like_state_string(word) {
+            if let Ok(state) = p.parse_state_string(word) {
+                return Ok(Loaded { state, moves: None });
+            }
+        }
+        (text, Some(std::path::PathBuf::from("<stdin>")))
     } else {
         (args.moves.join(" "), None)
     };
-    // Moves are read as the puzzle is held (rotations, wide moves and turns of the fixed
-    // piece's faces tracked); the state is kept in the reference frame.
     let parsed = if seed_notation {
         p.parse_moves(&text).map(|m| p.state_after(&m))
     } else {
@@ -61,6 +70,26 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) ->
         state,
         moves: Some(text),
     })
+}
+
+/// The input on standard input when it is not a terminal; on a terminal, a usage error
+/// saying how to give an input.
+pub fn stdin_text() -> CliResult<String> {
+    if std::io::stdin().is_terminal() {
+        return Err(CliError::usage(anyhow::anyhow!("{NO_INPUT_HINT}")));
+    }
+    read_file(Path::new("-"))
+}
+
+/// How to give an input, for a command run on a terminal with none.
+pub const NO_INPUT_HINT: &str = "no input: give moves (e.g. `twisty solve R U R\' U\'`), \
+     --facelets STRING, --file FILE, or pipe the input in (`echo \"R U\" | twisty solve`); \
+     for many states one per line use `twisty solve --batch FILE` (or `--batch -` for standard input)";
+
+/// One long word of letters or hex digits: what a state string looks like (moves are short
+/// words separated by spaces).
+fn looks_like_state_string(word: &str) -> bool {
+    word.len() >= 16 && word.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
 /// A single MOVES argument is read as a file when it names an existing file and contains

@@ -44,7 +44,7 @@ fn scramble_is_100_uniform_moves_and_reproducible() {
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&short.get_output().stdout).unwrap();
-    assert_eq!(v["scrambles"][0].as_str().unwrap().split(' ').count(), 7);
+    assert_eq!(v["scramble"].as_str().unwrap().split(' ').count(), 7);
 }
 
 #[test]

@@ -20,6 +20,7 @@
 //! # Ok::<(), twisty_engine::EngineError>(())
 //! ```
 
+pub mod batch;
 pub mod catalog;
 mod engine;
 mod error;
@@ -34,6 +35,7 @@ mod solve;
 pub mod solvers;
 pub mod tables;
 
+pub use batch::{run_batch, BatchConfig, BatchProgress, BatchRecord, BatchSummary};
 pub use catalog::{find, solvers_for, SolverEntry, SolverInfo};
 pub use engine::{human_seconds, Ctx, Engine, EngineConfig, LARGE_TABLE_BYTES};
 pub use error::{EngineError, ErrorKind};

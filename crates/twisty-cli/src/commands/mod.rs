@@ -1,6 +1,7 @@
 //! Subcommand implementations and the CLI error type.
 
 pub mod astar;
+pub mod batch;
 pub mod bench;
 pub mod bench_fast3x3;
 pub mod bench_fast_kilominx;

@@ -1,9 +1,12 @@
-//! `twisty scramble`: random-move or random-state scrambles.
+//! `twisty scramble`: random-move or random-state scrambles, one per line on stdout (the
+//! seed on stderr), so that `twisty scramble --count N | twisty solve --batch -` works; with
+//! `--json`, JSON Lines: one object per scramble (puzzle, scramble, state string where the
+//! puzzle has one, seed, index from 0, kind).
 
 use crate::args::ScrambleArgs;
 use crate::commands::{CliError, CliResult, Ctx};
-use crate::output::print_json;
 use crate::puzzles::CliPuzzle;
+use std::io::Write;
 use twisty_core::rng::{fresh_seed, seeded_rng};
 
 /// Largest `--count` accepted.
@@ -26,9 +29,17 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
     }
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let mut rng = seeded_rng(seed);
-    let mut list = Vec::with_capacity(args.count);
-    for _ in 0..args.count {
-        let moves = if args.random_state {
+    if !args.json {
+        eprintln!("seed: {seed}");
+    }
+    let kind = if args.random_state {
+        "random-state"
+    } else {
+        "random-moves"
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for index in 0..args.count {
+        let (state, moves) = if args.random_state {
             let (state, moves) = p.random_state_scramble(ctx, &mut rng)?;
             // Cheap run-time check: the printed scramble must produce the drawn state.
             if p.state_after(&moves) != state {
@@ -36,24 +47,41 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
                     "internal error: the random-state scramble does not produce the drawn state"
                 )));
             }
-            moves
+            (state, moves)
         } else {
-            p.random_moves(&mut rng, length)
+            let moves = p.random_moves(&mut rng, length);
+            (p.state_after(&moves), moves)
         };
-        list.push(p.format_moves(&moves));
+        let scramble = p.format_moves(&moves);
+        let line = if args.json {
+            let mut record = serde_json::json!({
+                "puzzle": p.name(),
+                "scramble": scramble,
+                "seed": seed,
+                "index": index,
+                "kind": kind,
+            });
+            if let (Some(text), Some(map)) = (p.state_string(&state), record.as_object_mut()) {
+                map.insert("state".into(), serde_json::Value::String(text));
+            }
+            record.to_string()
+        } else {
+            scramble
+        };
+        write_line(&mut out, &line)?;
     }
-    if args.json {
-        print_json(&serde_json::json!({
-            "puzzle": p.name(),
-            "seed": seed,
-            "kind": if args.random_state { "random-state" } else { "random-moves" },
-            "scrambles": list,
-        }))
-    } else {
-        eprintln!("seed: {seed}");
-        for s in list {
-            println!("{s}");
-        }
-        Ok(())
+    out.flush().or_else(written)
+}
+
+/// Writes one line; a closed stdout (`twisty scramble --count 1000000 | head`) ends the
+/// program quietly.
+fn write_line(out: &mut impl Write, line: &str) -> CliResult {
+    writeln!(out, "{line}").or_else(written)
+}
+
+fn written(e: std::io::Error) -> CliResult {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
     }
+    Err(CliError::failure(anyhow::anyhow!("writing to stdout: {e}")))
 }

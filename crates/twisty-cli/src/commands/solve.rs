@@ -57,6 +57,9 @@ pub fn input_text(state: &StateArgs) -> CliResult<String> {
     if let Some(f) = &state.file {
         return crate::input::read_file(f);
     }
+    if state.moves.is_empty() {
+        return crate::input::stdin_text();
+    }
     if state.moves.len() == 1 {
         let p = std::path::Path::new(&state.moves[0]);
         if (state.moves[0].contains('/') || state.moves[0].contains('.')) && p.is_file() {
@@ -121,6 +124,21 @@ pub fn request(
     } else {
         input_text(&args.state)?
     };
+    Ok((build(ctx, args, matches, input)?, input_seed))
+}
+
+/// The request of `args` for `input` (the template of a batch when `input` is empty).
+pub fn build(
+    ctx: &Ctx,
+    args: &SolveArgs,
+    matches: Option<&clap::ArgMatches>,
+    input: String,
+) -> CliResult<SolveRequest> {
+    let puzzle = args.puzzle.id();
+    let notation = match args.notation {
+        NotationArg::Standard => Notation::Standard,
+        NotationArg::Seed => Notation::Seed,
+    };
     let mut options = given_options(matches);
     for o in &args.options {
         let Some((name, value)) = o.split_once('=') else {
@@ -130,10 +148,18 @@ pub fn request(
         };
         options.insert(name.trim().to_string(), serde_json::Value::from(value.trim()));
     }
-    let req = SolveRequest {
+    if args.all {
+        options.insert("all".into(), serde_json::Value::Bool(true));
+    }
+    let mut solver = args.solver.clone();
+    if solver.is_none() && options.contains_key("heuristic") {
+        // `--heuristic` names tables of the optimal solver: it implies that solver.
+        solver = Some("optimal".into());
+    }
+    Ok(SolveRequest {
         puzzle,
         input,
-        solver: args.solver.clone(),
+        solver,
         options,
         max_length: args.max_length,
         timeout: args.timeout,
@@ -149,8 +175,7 @@ pub fn request(
         },
         notation,
         cancel: Some(ctx.cancel.clone()),
-    };
-    Ok((req, input_seed))
+    })
 }
 
 /// `--solver list`: the catalog for the puzzle.
@@ -184,14 +209,7 @@ pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> C
         list(args.puzzle.id());
         return Ok(());
     }
-    let (mut req, input_seed) = request(ctx, args, matches)?;
-    if args.all {
-        req.options.insert("all".into(), serde_json::Value::Bool(true));
-    }
-    if req.solver.is_none() && req.options.contains_key("heuristic") {
-        // `--heuristic` names tables of the optimal solver: it implies that solver.
-        req.solver = Some("optimal".into());
-    }
+    let (req, input_seed) = request(ctx, args, matches)?;
     if !args.json {
         if let Some(seed) = input_seed {
             eprintln!("seed: {seed}");

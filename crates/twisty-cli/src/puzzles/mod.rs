@@ -122,6 +122,9 @@ pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
 /// `twisty solve`: through the engine (the 2x2x2 A* on the seed's colour nets or with the
 /// seed's move names keeps the seed's display: its paths in both notations, the nets).
 pub fn solve(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> CliResult {
+    if args.batch.given() {
+        return crate::commands::batch::run(ctx, args, matches);
+    }
     if args.puzzle == PuzzleKind::Cube2
         && args.solver.as_deref() == Some("astar")
         && crate::commands::astar::wants_seed_display(args)

@@ -1,0 +1,324 @@
+//! `twisty solve --batch [FILE|-]`: one input per line, solved several at once through the
+//! engine, written as JSON Lines in input order (to standard output or `--output FILE`),
+//! with a progress bar and a summary on standard error.
+//!
+//! Exit codes: 0 when every line was solved, 1 when some line failed (its error record is
+//! in the output), 2 for usage errors (bad flags, an unreadable FILE), 130 after Ctrl-C
+//! (every record finished before it is written, in order, then the summary).
+//!
+//! `--resume` with `--output FILE` continues an interrupted run of the same input: the
+//! lines FILE answers (by their `line` field) are skipped, a last record cut short (no
+//! final newline, or not JSON) is cut off the file, and new records are appended.
+
+use crate::args::SolveArgs;
+use crate::commands::{CliError, CliResult, Ctx};
+use clap::ArgMatches;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use twisty_engine::batch::split;
+use twisty_engine::{run_batch, BatchConfig, BatchSummary, Engine, EngineConfig, SolveRequest};
+
+/// Exit code after Ctrl-C.
+const EXIT_INTERRUPTED: i32 = 130;
+
+/// Runs `twisty solve --batch`.
+pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&ArgMatches>) -> CliResult {
+    if args.batch.batch.is_none() {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--jobs, --output, --resume and --summary-json are options of --batch [FILE|-]"
+        )));
+    }
+    if args.batch.resume && args.batch.output.is_none() {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--resume continues into --output FILE: give the file"
+        )));
+    }
+    let mut template = template(ctx, args, matches)?;
+    let (entry, _) = twisty_engine::checked(&template).map_err(CliError::usage)?;
+    if args.batch.jobs == Some(0) {
+        return Err(CliError::usage(anyhow::anyhow!("--jobs must be at least 1")));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (jobs, threads) = split(entry, cores, args.batch.jobs, ctx.threads);
+    template.threads = threads;
+    if entry.multithreaded && args.batch.jobs.is_none() {
+        eprintln!(
+            "note: the {} solver can use several threads per state; a batch solves {jobs} state(s) at once \
+             with {} thread(s) each (more states per second than one state on every core); \
+             --jobs 1 solves one at a time on every core",
+            entry.id,
+            threads.unwrap_or(cores)
+        );
+    }
+    let input = args.batch.batch.as_deref().unwrap_or(Path::new("-"));
+    let total = count_lines(input)?;
+    let (skip, mut out) = open_output(args)?;
+    let lines = read_lines(input, ctx.cancel.clone())?;
+    let engine = Engine::new(EngineConfig {
+        tables_dir: ctx.tables_dir.clone(),
+        max_memory: ctx.max_memory,
+        build_large_tables: ctx.build_tables,
+        progress: ctx.progress,
+    });
+    let config = BatchConfig {
+        jobs,
+        window: 0,
+        skip,
+        cancel: ctx.cancel.clone(),
+    };
+    let bar = progress_bar(ctx.progress, total);
+    let mut last_flush = Instant::now();
+    let result = run_batch(
+        &engine,
+        &template,
+        lines,
+        &config,
+        |record| {
+            serde_json::to_writer(&mut out, &record.json).map_err(io::Error::other)?;
+            out.write_all(b"\n")?;
+            if last_flush.elapsed() > Duration::from_millis(200) {
+                out.flush()?;
+                last_flush = Instant::now();
+            }
+            Ok(())
+        },
+        |p| {
+            bar.set_position(p.done + p.skipped);
+            if p.failed > 0 {
+                bar.set_message(format!("{} failed", p.failed));
+            }
+        },
+    );
+    bar.finish_and_clear();
+    let flushed = out.flush();
+    // The reader of the records has gone (`twisty solve --batch | head`): end quietly.
+    let closed = |e: &io::Error| e.kind() == io::ErrorKind::BrokenPipe;
+    if result.as_ref().err().is_some_and(closed) || flushed.as_ref().err().is_some_and(closed) {
+        std::process::exit(0);
+    }
+    let summary = result.map_err(|e| CliError::failure(anyhow::anyhow!("batch stopped: {e}")))?;
+    flushed.map_err(|e| CliError::failure(anyhow::anyhow!("cannot write the records: {e}")))?;
+    eprint!("{}", summary.text());
+    write_summary_json(args, &summary)?;
+    if summary.cancelled {
+        eprintln!("interrupted: every record finished before Ctrl-C is written, in input order");
+        std::process::exit(EXIT_INTERRUPTED);
+    }
+    if summary.failed > 0 {
+        return Err(CliError::failure(anyhow::anyhow!(
+            "{} of {} line(s) failed (see their error records)",
+            summary.failed,
+            summary.failed + summary.solved
+        )));
+    }
+    Ok(())
+}
+
+/// The request every line is solved with: the solver, its options given on the command
+/// line (as in single mode), the limits.
+fn template(ctx: &Ctx, args: &SolveArgs, m: Option<&ArgMatches>) -> CliResult<SolveRequest> {
+    if args.solver.as_deref() == Some("list") {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "`--solver list` lists the solvers: run it without --batch"
+        )));
+    }
+    let mut req = crate::commands::solve::build(ctx, args, m, String::new())?;
+    let entry = twisty_engine::find(req.puzzle, req.solver.as_deref()).map_err(CliError::from)?;
+    req.solver = Some(entry.id.to_string());
+    req.cancel = None;
+    Ok(req)
+}
+
+/// The number of lines of FILE (for the progress bar's length), `None` for stdin.
+fn count_lines(input: &Path) -> CliResult<Option<u64>> {
+    if input.as_os_str() == "-" {
+        return Ok(None);
+    }
+    let mut f = File::open(input)
+        .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
+    let (mut n, mut buf, mut last) = (0u64, vec![0u8; 1 << 16], b'\n');
+    loop {
+        let k = f.read(&mut buf)?;
+        if k == 0 {
+            break;
+        }
+        n += buf[..k].iter().filter(|&&b| b == b'\n').count() as u64;
+        last = buf[k - 1];
+    }
+    Ok(Some(n + u64::from(last != b'\n')))
+}
+
+/// The input lines, read on their own thread so that Ctrl-C is seen even while the input
+/// (a pipe) is quiet. Invalid UTF-8 is kept (replaced) so that the line gets a parse error.
+fn read_lines(input: &Path, cancel: Arc<AtomicBool>) -> CliResult<impl Iterator<Item = io::Result<String>>> {
+    let reader: Box<dyn BufRead + Send> = if input.as_os_str() == "-" {
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        let f = File::open(input)
+            .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
+        Box::new(BufReader::new(f))
+    };
+    let (tx, rx) = sync_channel::<io::Result<String>>(4096);
+    std::thread::spawn(move || {
+        let mut reader = reader;
+        loop {
+            let mut buf = Vec::new();
+            let line = match reader.read_until(b'\n', &mut buf) {
+                Ok(0) => return,
+                Ok(_) => {
+                    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+                        buf.pop();
+                    }
+                    Ok(String::from_utf8_lossy(&buf).into_owned())
+                }
+                Err(e) => Err(e),
+            };
+            let stop = line.is_err();
+            if tx.send(line).is_err() || stop {
+                return;
+            }
+        }
+    });
+    Ok(Lines { rx, cancel })
+}
+
+struct Lines {
+    rx: Receiver<io::Result<String>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Iterator for Lines {
+    type Item = io::Result<String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            match self.rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) => return Some(line),
+                Err(RecvTimeoutError::Disconnected) => return None,
+                Err(RecvTimeoutError::Timeout) if self.cancel.load(Ordering::SeqCst) => return None,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+}
+
+/// Where the records go, and (with `--resume`) the lines already answered there.
+fn open_output(args: &SolveArgs) -> CliResult<(HashSet<usize>, Box<dyn Write>)> {
+    let Some(path) = &args.batch.output else {
+        return Ok((HashSet::new(), Box::new(BufWriter::new(io::stdout()))));
+    };
+    let open_error = |e: io::Error| CliError::usage(anyhow::anyhow!("cannot write {}: {e}", path.display()));
+    if !args.batch.resume {
+        let f = File::create(path).map_err(open_error)?;
+        return Ok((HashSet::new(), Box::new(BufWriter::new(f))));
+    }
+    let skip = if path.exists() {
+        let (skip, keep) = answered(path)?;
+        let f = OpenOptions::new().write(true).open(path).map_err(open_error)?;
+        f.set_len(keep).map_err(open_error)?;
+        skip
+    } else {
+        HashSet::new()
+    };
+    let f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(open_error)?;
+    if !skip.is_empty() {
+        eprintln!(
+            "resuming {}: {} line(s) already answered",
+            path.display(),
+            skip.len()
+        );
+    }
+    Ok((skip, Box::new(BufWriter::new(f))))
+}
+
+/// The `line` of every complete record of `path`, and the length of the file up to the
+/// end of the last one: a last record cut short is left out; anything else that is not a
+/// record is an error (the file is not this run's output).
+fn answered(path: &Path) -> CliResult<(HashSet<usize>, u64)> {
+    let f = File::open(path)
+        .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", path.display())))?;
+    let mut reader = BufReader::new(f);
+    let (mut skip, mut keep, mut number) = (HashSet::new(), 0u64, 0usize);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let n = reader.read_until(b'\n', &mut buf)?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        let complete = buf.last() == Some(&b'\n');
+        let line = serde_json::from_slice::<Value>(&buf)
+            .ok()
+            .and_then(|v| v.get("line").and_then(Value::as_u64));
+        match (line, complete) {
+            (Some(l), true) => {
+                skip.insert(l as usize);
+                keep += n as u64;
+            }
+            _ => {
+                let mut rest = Vec::new();
+                reader.read_to_end(&mut rest)?;
+                if !rest.is_empty() {
+                    return Err(CliError::usage(anyhow::anyhow!(
+                        "{} line {number} is not a batch record; not resuming into it",
+                        path.display()
+                    )));
+                }
+                eprintln!(
+                    "{}: dropping the last record, cut short ({} bytes)",
+                    path.display(),
+                    n
+                );
+                break;
+            }
+        }
+    }
+    Ok((skip, keep))
+}
+
+fn progress_bar(show: bool, total: Option<u64>) -> ProgressBar {
+    if !show || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (bar, template) = match total {
+        Some(n) => (
+            ProgressBar::new(n),
+            "{bar:30} {pos}/{len} lines, {per_sec}, ETA {eta} {msg}",
+        ),
+        None => (
+            ProgressBar::new_spinner(),
+            "{spinner} {pos} lines, {per_sec} {msg}",
+        ),
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+fn write_summary_json(args: &SolveArgs, summary: &BatchSummary) -> CliResult {
+    let Some(path) = &args.batch.summary_json else {
+        return Ok(());
+    };
+    let text = serde_json::to_string(summary).map_err(CliError::failure)?;
+    if path.as_os_str() == "-" {
+        eprintln!("{text}");
+        return Ok(());
+    }
+    std::fs::write(path, format!("{text}\n"))
+        .map_err(|e| CliError::failure(anyhow::anyhow!("cannot write {}: {e}", path.display())))
+}
