@@ -173,6 +173,9 @@ pub struct ScrambleArgs {
     /// How many scrambles.
     #[arg(long, short, default_value_t = 1)]
     pub count: usize,
+    /// Notation: `standard` (WCA; cubing.js's for the Kilominx) or `seed`.
+    #[arg(long, value_enum, default_value_t = NotationArg::Standard)]
+    pub notation: NotationArg,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -238,7 +241,7 @@ pub struct SolveArgs {
     pub heuristic: Option<String>,
     /// Any option of the solver's catalog entry, as NAME=VALUE (repeatable; `--solver list`
     /// shows each solver's options), e.g. `--option probes=100`.
-    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Longest acceptable solution.
     #[arg(long)]

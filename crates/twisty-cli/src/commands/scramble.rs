@@ -52,7 +52,11 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
             let moves = p.random_moves(&mut rng, length);
             (p.state_after(&moves), moves)
         };
-        let scramble = p.format_moves(&moves);
+        // Written in the notation the tools read by default (as the puzzle is held from home).
+        let scramble = match args.notation {
+            crate::args::NotationArg::Standard => p.held_moves(p.home_frame(), &moves).join(" "),
+            crate::args::NotationArg::Seed => p.format_moves(&moves),
+        };
         let line = if args.json {
             let mut record = serde_json::json!({
                 "puzzle": p.name(),
