@@ -34,6 +34,11 @@ pub struct GlobalArgs {
     /// Colour output: auto (terminal and no NO_COLOR), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColourChoice::Auto)]
     pub colour: ColourChoice,
+    /// Notation of moves read and printed: `standard` (WCA; cubing.js's for the Kilominx)
+    /// or `seed` (the Kilominx seed's face names in its UFL-fixed frame; the supercube
+    /// paper's slice codes).
+    #[arg(long, global = true, value_enum, default_value_t = NotationArg::Standard)]
+    pub notation: NotationArg,
     /// Build missing tables over 100 MiB when a solve needs them (they are otherwise
     /// refused with their size, build time and the `twisty tables build` command).
     #[arg(long, global = true)]
@@ -173,9 +178,6 @@ pub struct ScrambleArgs {
     /// How many scrambles.
     #[arg(long, short, default_value_t = 1)]
     pub count: usize,
-    /// Notation: `standard` (WCA; cubing.js's for the Kilominx) or `seed`.
-    #[arg(long, value_enum, default_value_t = NotationArg::Standard)]
-    pub notation: NotationArg,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -205,9 +207,6 @@ pub struct ShowArgs {
     /// The state.
     #[command(flatten)]
     pub state: StateArgs,
-    /// Notation of the moves: `standard` (WCA; cubing.js's for the Kilominx) or `seed`.
-    #[arg(long, value_enum, default_value_t = NotationArg::Standard)]
-    pub notation: NotationArg,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -264,11 +263,6 @@ pub struct SolveArgs {
     /// default) or `reference` (the solvers' internal fixed-piece frame).
     #[arg(long, value_enum, default_value_t = FrameArg::Held)]
     pub frame: FrameArg,
-    /// Notation of input and answer: `standard` (WCA; cubing.js's for the Kilominx) or
-    /// `seed` (the Kilominx seed's face names in its UFL-fixed frame; the supercube
-    /// paper's slice codes).
-    #[arg(long, value_enum, default_value_t = NotationArg::Standard)]
-    pub notation: NotationArg,
     /// Show the scramble being applied step by step, then the solution step by step.
     #[arg(long)]
     pub visualize: bool,

@@ -281,13 +281,13 @@ fn solve_and_show_read_standard_input() {
         (w["state"].as_str(), &w["moves"]),
         (Some(state.as_str()), &Value::Null)
     );
-    // Bad moves on stdin are a usage error naming where they came from.
+    // Bad moves on stdin are a usage error naming the token and its place.
     twisty(dir.path())
         .args(["solve", "-p", "2x2"])
         .write_stdin("R Q")
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("<stdin>"));
+        .stderr(predicates::str::contains("`Q` at line 1, column 3"));
 }
 
 #[test]

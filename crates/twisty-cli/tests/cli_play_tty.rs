@@ -22,7 +22,7 @@ fn wait_for(session: &str, needle: &str) -> String {
     let t0 = Instant::now();
     loop {
         let screen = tmux(&["capture-pane", "-p", "-t", session]);
-        if screen.contains(needle) || t0.elapsed() > Duration::from_secs(20) {
+        if screen.contains(needle) || t0.elapsed() > Duration::from_secs(90) {
             return screen;
         }
         std::thread::sleep(Duration::from_millis(100));

@@ -27,6 +27,9 @@ impl Engine {
     /// Solves one request: the answer is verified on the input and written in the frame and
     /// notation the request asks for (by default as the user holds the puzzle).
     pub fn solve(&self, req: &SolveRequest, observer: &dyn Observer) -> Result<SolveReport, EngineError> {
+        // The request itself first (solver, options, limits), then its input.
+        let (entry, _) = checked(req)?;
+        limits(req, entry)?;
         let input = match req.puzzle {
             PuzzleId::Cube3 => Input::Cube3(input::cube3(&req.input, req.notation)?),
             PuzzleId::Cube2 => Input::Cube2(input::cube2(&req.input, req.notation)?),

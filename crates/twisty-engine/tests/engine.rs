@@ -47,6 +47,7 @@ fn quick_requests() -> Vec<SolveRequest> {
             .option("krill", 5)
             .option("iterations", 20),
         SolveRequest::new(PuzzleId::Cube2, "R U R' F2 U"),
+        SolveRequest::new(PuzzleId::Cube2, "D R x").solver("astar"),
         SolveRequest::new(PuzzleId::Kilominx, "R U F"),
         SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'").option("attempts", 2),
     ];

@@ -133,6 +133,10 @@ fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiErro
     req.metric = body.metric.unwrap_or_default();
     req.seed = body.seed;
     req.threads = Some(1);
+    if p == PuzzleId::Kilominx {
+        // The page's Kilominx display model and scrambles still name faces the seed's way.
+        req.notation = twisty_engine::Notation::Seed;
+    }
     Ok((req, limit))
 }
 

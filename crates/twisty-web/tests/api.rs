@@ -66,16 +66,25 @@ async fn post(base: &str, path: &str, body: &Value) -> (StatusCode, Value) {
     post_raw(base, path, body.to_string()).await
 }
 
+/// Posts `body`; a 503 `tables` answer (tables still loading or building in the
+/// background, e.g. the two-phase solver's 79 MiB on first use) is retried for up to 3 min.
 async fn post_raw(base: &str, path: &str, body: String) -> (StatusCode, Value) {
-    let r = client()
-        .post(format!("{base}{path}"))
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status();
-    (status, r.json().await.unwrap_or(Value::Null))
+    for _ in 0..180 {
+        let r = client()
+            .post(format!("{base}{path}"))
+            .header("content-type", "application/json")
+            .body(body.clone())
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let v = r.json().await.unwrap_or(Value::Null);
+        if status != StatusCode::SERVICE_UNAVAILABLE || v["error"]["kind"] != "tables" {
+            return (status, v);
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    panic!("the tables of {path} were not ready within 3 minutes")
 }
 
 fn kind(v: &Value) -> &str {

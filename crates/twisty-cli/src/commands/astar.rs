@@ -63,9 +63,9 @@ fn looks_like_net(text: &str) -> bool {
 
 /// Whether `twisty solve --solver astar` should keep the seed's display (a colour net given,
 /// the seed's move names or `--notation seed`); standard moves go through the engine.
-pub fn wants_seed_display(args: &SolveArgs) -> bool {
-    if args.notation == crate::args::NotationArg::Seed || args.state.facelets.is_some() {
-        return args.notation == crate::args::NotationArg::Seed;
+pub fn wants_seed_display(ctx: &Ctx, args: &SolveArgs) -> bool {
+    if ctx.notation == crate::args::NotationArg::Seed || args.state.facelets.is_some() {
+        return ctx.notation == crate::args::NotationArg::Seed;
     }
     match crate::commands::solve::input_text(&args.state) {
         Ok(text) => {

@@ -133,6 +133,8 @@ pub struct Ctx {
     pub max_memory: Option<u64>,
     /// Build missing tables over 100 MiB when a solve needs them (`--build-tables`).
     pub build_tables: bool,
+    /// The notation of moves read and printed (`--notation`).
+    pub notation: crate::args::NotationArg,
     /// The engine (tables loaded once per process), made on first use.
     engine: std::sync::OnceLock<Arc<twisty_engine::Engine>>,
 }
@@ -163,6 +165,7 @@ impl Ctx {
             cancel,
             max_memory: None,
             build_tables: global.build_tables,
+            notation: global.notation,
             engine: std::sync::OnceLock::new(),
         }
     }

@@ -241,11 +241,11 @@ fn solve<P: CliPuzzle>(
 ) -> Result<(Vec<P::Move>, String), String> {
     let (args, matches) =
         SolveArgs::from_words_with_matches(kind, rest).map_err(|e| e.to_string().trim().to_string())?;
-    let (mut req, _) =
-        crate::commands::solve::request(ctx, &args, Some(&matches)).map_err(|e| format!("{e:#}"))?;
+    // The state is the session's: no input is read.
+    let mut req = crate::commands::solve::build(ctx, &args, Some(&matches), String::new())
+        .map_err(|e| format!("{e:#}"))?;
     // The session keeps the puzzle in the reference frame: the answer is read back there.
     req.frame = twisty_engine::Frame::Reference;
-    req.input = p.format_moves(&[]);
     let start = std::time::Instant::now();
     let report = ctx
         .engine()

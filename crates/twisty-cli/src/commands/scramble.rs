@@ -53,7 +53,7 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
             (p.state_after(&moves), moves)
         };
         // Written in the notation the tools read by default (as the puzzle is held from home).
-        let scramble = match args.notation {
+        let scramble = match ctx.notation {
             crate::args::NotationArg::Standard => p.held_moves(p.home_frame(), &moves).join(" "),
             crate::args::NotationArg::Seed => p.format_moves(&moves),
         };

@@ -8,7 +8,7 @@ use crate::puzzles::CliPuzzle;
 
 /// Runs `twisty show` for puzzle `p`.
 pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ShowArgs) -> CliResult {
-    let loaded = load_state(p, &args.state, args.notation == crate::args::NotationArg::Seed)?;
+    let loaded = load_state(p, &args.state, ctx.notation == crate::args::NotationArg::Seed)?;
     let string = p.state_string(&loaded.state);
     if args.json {
         return print_json(&serde_json::json!({

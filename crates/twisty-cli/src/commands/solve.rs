@@ -106,7 +106,7 @@ pub fn request(
     matches: Option<&clap::ArgMatches>,
 ) -> CliResult<(SolveRequest, Option<u64>)> {
     let puzzle = args.puzzle.id();
-    let notation = match args.notation {
+    let notation = match ctx.notation {
         NotationArg::Standard => Notation::Standard,
         NotationArg::Seed => Notation::Seed,
     };
@@ -135,7 +135,7 @@ pub fn build(
     input: String,
 ) -> CliResult<SolveRequest> {
     let puzzle = args.puzzle.id();
-    let notation = match args.notation {
+    let notation = match ctx.notation {
         NotationArg::Standard => Notation::Standard,
         NotationArg::Seed => Notation::Seed,
     };

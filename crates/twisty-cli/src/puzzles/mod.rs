@@ -127,7 +127,7 @@ pub fn solve(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) ->
     }
     if args.puzzle == PuzzleKind::Cube2
         && args.solver.as_deref() == Some("astar")
-        && crate::commands::astar::wants_seed_display(args)
+        && crate::commands::astar::wants_seed_display(ctx, args)
     {
         return crate::commands::astar::solve(ctx, args);
     }

@@ -31,13 +31,22 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
 };
 
 fn options() -> Vec<OptionSpec> {
-    vec![OptionSpec::int(
-        "probes",
-        0,
-        1_000_000_000,
-        Some(0),
-        "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried",
-    )]
+    vec![
+        OptionSpec::int(
+            "probes",
+            0,
+            1_000_000_000,
+            Some(0),
+            "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried",
+        ),
+        OptionSpec::int(
+            "short_depth",
+            0,
+            12,
+            Some(12),
+            "a complete search to this depth first, so inputs of up to this many moves get an optimal answer (12: about 20 ms on a random state; 0 skips it)",
+        ),
+    ]
 }
 
 fn specs() -> Vec<TableSpec> {
@@ -74,6 +83,7 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         ..ctx.limits.clone()
     };
     let probes = ctx.options.u64("probes").unwrap_or(0);
-    let sol = load(ctx)?.solve_with_probes(&Cube3, state, &limits, probes)?;
+    let short = ctx.options.usize("short_depth").unwrap_or(12);
+    let sol = load(ctx)?.solve_with_short(&Cube3, state, &limits, probes, short)?;
     Ok(Answer::one(sol))
 }

@@ -159,6 +159,20 @@ impl TwoPhase {
         limits: &Limits,
         min_probes: u64,
     ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
+        self.solve_with_short(puzzle, state, limits, min_probes, self.short_depth)
+    }
+
+    /// [`TwoPhase::solve_with_probes`] with the short-answer pass limited to `short_depth`
+    /// moves for this call (at most the solver's own depth; 0 skips it).
+    pub fn solve_with_short(
+        &self,
+        puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+        min_probes: u64,
+        short_depth: usize,
+    ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
+        let short_depth = short_depth.min(self.short_depth);
         let start = Instant::now();
         state.validate()?;
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
@@ -166,8 +180,8 @@ impl TwoPhase {
         // SHORT_DEPTH moves, or the proof that the optimum is longer.
         let mut short_nodes = 0;
         let mut proven_longer = None;
-        if limits.metric == Metric::Htm && self.short_depth > 0 {
-            let depth = (max_length as usize).min(self.short_depth);
+        if limits.metric == Metric::Htm && short_depth > 0 {
+            let depth = (max_length as usize).min(short_depth);
             let mut s =
                 short::ShortSearch::new(&self.tables, self.corners.as_deref(), self.perimeter.as_deref())
                     .with_budget(
