@@ -56,18 +56,9 @@ fn is_word_of(text: &str, len: usize, alphabet: &str) -> bool {
     t.chars().count() == len && t.chars().all(|c| alphabet.contains(c.to_ascii_uppercase()))
 }
 
-fn standard_only(puzzle: &str, notation: Notation) -> Result<(), EngineError> {
-    if notation == Notation::Seed {
-        return Err(EngineError::usage(format!(
-            "the {puzzle} has one notation (WCA); `seed` notation is for the Kilominx and the supercube"
-        )));
-    }
-    Ok(())
-}
-
-/// A 3x3x3 input: a 54-letter facelet string (faces U R F D L B) or moves.
+/// A 3x3x3 input: a 54-letter facelet string (faces U R F D L B) or moves (WCA; with
+/// [`Notation::Seed`] read in the reference frame).
 pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineError> {
-    standard_only("3x3x3", notation)?;
     if is_word_of(text, 54, "URFDLB") {
         let (state, frame) = facelets::from_facelets_held(&text.trim().to_ascii_uppercase())?;
         return Ok(Parsed {
@@ -81,7 +72,6 @@ pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineErro
 
 /// A 2x2x2 input: a 24-letter state string (any orientation) or moves.
 pub fn cube2(text: &str, notation: Notation) -> Result<Parsed<Cube2>, EngineError> {
-    standard_only("2x2x2", notation)?;
     if looks_like_net(text) {
         // Seed 001's colour net, read in the orientation it is drawn.
         let (state, frame) = twisty_solvers::astar2x2::Stickers::from_net(text)?.to_core()?;
@@ -170,9 +160,7 @@ mod tests {
             Some(ErrorKind::TooLarge)
         );
         assert!(cube2("UUUURRRRFFFFDDDDLLLLBBBB", Notation::Standard).is_ok_and(|p| p.from_state_string));
-        assert_eq!(
-            cube3("R", Notation::Seed).err().map(|e| e.kind),
-            Some(ErrorKind::Usage)
-        );
+        // The cubes have one notation: `seed` reads it in the reference frame.
+        assert!(cube3("R y", Notation::Seed).is_ok_and(|p| !Cube3.is_solved(&p.state)));
     }
 }
