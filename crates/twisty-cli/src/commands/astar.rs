@@ -11,6 +11,7 @@ use crate::commands::{CliError, CliResult, Ctx};
 use crate::input::read_file;
 use crate::output::{human_duration, print_json};
 use std::path::{Path, PathBuf};
+use twisty_engine::input::looks_like_net;
 use twisty_solvers::astar2x2::{AStar2x2, AStarOptions, AStarResult, Goal, SeedMove, Stickers};
 
 fn goal(g: AStarGoal) -> Goal {
@@ -49,16 +50,6 @@ fn parse_token(tok: &str) -> Result<Vec<SeedMove>, String> {
         "2" | "2'" => Ok(vec![m, m]),
         _ => Err(format!("`{suffix}` is not a move suffix (use ' or 2)")),
     }
-}
-
-/// Whether `text` looks like the seed's colour net rather than moves.
-fn looks_like_net(text: &str) -> bool {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    lines.len() == 8
-        && lines[0].split_whitespace().count() == 6
-        && lines[0]
-            .split_whitespace()
-            .all(|w| w.len() == 1 && "rbgoypRBGOYP".contains(w))
 }
 
 /// Whether `twisty solve --solver astar` should keep the seed's display (a colour net given,

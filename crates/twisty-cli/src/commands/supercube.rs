@@ -10,22 +10,8 @@ use twisty_core::rng::seeded_rng;
 use twisty_core::supercube::{SuperMove, Supercube};
 use twisty_core::Puzzle;
 use twisty_solvers::genetic::macros::MacroLibrary;
-use twisty_solvers::genetic::{GaParams, GeneticSolver, Progress};
+use twisty_solvers::genetic::{GaParams, GeneticSolver};
 use twisty_solvers::Limits;
-
-/// The spinner's message for one progress report.
-pub fn progress_message(p: &Progress) -> String {
-    format!(
-        "shell {} cluster C{}: {} of {} cubies unsolved, step {}, {} moves, {:.1} s",
-        p.shell,
-        p.cluster,
-        p.unsolved,
-        p.cubies,
-        p.ga_count,
-        p.moves,
-        p.elapsed.as_secs_f64()
-    )
-}
 
 /// Seed 004 Tables 3–8: per size 2..=6, the ten runs' GA count, time (s) and length, with
 /// 100 and with 200 macros.
@@ -409,7 +395,11 @@ pub fn bench(ctx: &Ctx, args: &BenchSupercubeArgs) -> CliResult {
             let t = Instant::now();
             let cpu0 = cpu_seconds();
             let res = solver.solve_with(&cube, &state, &limits, &mut lib, |p| {
-                pb.set_message(format!("N = {n}, run {}: {}", r + 1, progress_message(p)));
+                pb.set_message(format!(
+                    "N = {n}, run {}: {}",
+                    r + 1,
+                    twisty_engine::solvers::genetic::progress_message(p)
+                ));
             });
             let secs = t.elapsed().as_secs_f64();
             let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);

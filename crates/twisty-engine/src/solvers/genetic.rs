@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
 use twisty_core::Puzzle;
 use twisty_solvers::genetic::macros::{MacroLibrary, MAGIC};
-use twisty_solvers::genetic::{GaParams, GeneticSolver, DEFAULT_ATTEMPTS};
+use twisty_solvers::genetic::{GaParams, GeneticSolver, Progress, DEFAULT_ATTEMPTS};
 use twisty_solvers::{SearchStats, Solution};
 
 /// File name of the learned macro library in the table cache.
@@ -104,6 +104,20 @@ fn options() -> Vec<OptionSpec> {
     ]
 }
 
+/// One line for people about a GA step in progress.
+pub fn progress_message(p: &Progress) -> String {
+    format!(
+        "shell {} cluster C{}: {} of {} cubies unsolved, step {}, {} moves, {:.1} s",
+        p.shell,
+        p.cluster,
+        p.unsolved,
+        p.cubies,
+        p.ga_count,
+        p.moves,
+        p.elapsed.as_secs_f64()
+    )
+}
+
 fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<SuperMove> {
     let o = ctx.options;
     let params = GaParams {
@@ -155,16 +169,7 @@ fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<Sup
     let before = library.len();
     let s = solver.solve_with(cube, state, &ctx.limits, &mut library, |p| {
         ctx.observer.event(&Event::Step {
-            message: format!(
-                "shell {} cluster C{}: {} of {} cubies unsolved, step {}, {} moves, {:.1} s",
-                p.shell,
-                p.cluster,
-                p.unsolved,
-                p.cubies,
-                p.ga_count,
-                p.moves,
-                p.elapsed.as_secs_f64()
-            ),
+            message: progress_message(p),
         })
     })?;
     if library.len() > before {

@@ -4,7 +4,7 @@
 mod astar;
 mod cube2_optimal;
 mod cube3_optimal;
-mod genetic;
+pub mod genetic;
 pub(crate) mod kilominx_fast;
 mod kilominx_optimal;
 pub mod swarm;
