@@ -133,6 +133,8 @@ pub struct KilominxFast {
 
 /// Every table the solver uses.
 pub fn specs() -> Vec<TableSpec> {
+    let geo = MoveGeometry::new();
+    let solved1 = phase2_solved();
     vec![
         pieces::spec("p1", 19, &PHASE1_CUBIES),
         pieces::spec("p2", 15, &PHASE2_CUBIES),
@@ -140,7 +142,16 @@ pub fn specs() -> Vec<TableSpec> {
         subgroup::quad_spec(0),
         subgroup::quad_spec(1),
         subgroup::quad_spec(2),
+        pieces::moves_spec("p1", 19, &PHASE1_CUBIES, geo.moves_fixing(&[0]).len()),
+        pieces::moves_spec("p2", 15, &PHASE2_CUBIES, geo.moves_fixing(&solved1).len()),
     ]
+}
+
+/// The positions solved before phase 2: the fixed cubie and phase 1's.
+fn phase2_solved() -> Vec<u8> {
+    let mut solved = vec![0u8];
+    solved.extend(PHASE1_CUBIES);
+    solved
 }
 
 /// The best solution found so far, split by phase.
@@ -169,8 +180,7 @@ impl KilominxFast {
     pub fn new(cache: &TableCache, progress: bool) -> Result<KilominxFast, TableError> {
         let geo = MoveGeometry::new();
         let phase1 = PiecePhase::new(&geo, "p1", &[0], &PHASE1_CUBIES, cache, progress)?;
-        let mut solved1 = vec![0u8];
-        solved1.extend(PHASE1_CUBIES);
+        let solved1 = phase2_solved();
         let phase2 = PiecePhase::new(&geo, "p2", &solved1, &PHASE2_CUBIES, cache, progress)?;
         let mut solved2 = solved1.clone();
         solved2.extend(PHASE2_CUBIES);
@@ -202,6 +212,8 @@ impl KilominxFast {
             (s[3].clone(), self.sub.origins[1].clone()),
             (s[4].clone(), self.sub.origins[2].clone()),
             (s[5].clone(), self.sub.origins[3].clone()),
+            (s[6].clone(), self.phase1.moves_origin.clone()),
+            (s[7].clone(), self.phase2.moves_origin.clone()),
         ]
     }
 

@@ -37,6 +37,8 @@ pub struct PiecePhase {
     dist: Table,
     /// How the distance table was obtained.
     pub origin: Origin,
+    /// How the move table was obtained.
+    pub moves_origin: Origin,
 }
 
 /// The phase's move tables on its coordinate.
@@ -46,22 +48,37 @@ struct MoveTable {
     twists: u32,
     /// Number of moves.
     nm: usize,
-    /// `[pos · moves + m]` → new position rank.
-    pos_move: Vec<u32>,
-    /// `[pos · moves + m]` → twist delta (a base-3 digit vector).
-    tw_delta: Vec<u8>,
+    /// Per `pos · moves + m`, a record of [`MOVE_RECORD`] bytes: the new position rank
+    /// (`u32`, little-endian), then the twist delta (a base-3 digit vector). Kept in the
+    /// table cache so that a process maps it instead of computing it.
+    pos_move: Table,
     /// `[twist · 3^k + delta]` → digit-wise sum mod 3.
     tw_add: Vec<u8>,
 }
+
+/// Bytes per (position, move) record of a [`MoveTable`].
+const MOVE_RECORD: usize = 5;
 
 impl MoveTable {
     #[inline]
     fn apply(&self, c: u32, m: usize) -> u32 {
         let pos = (c / self.twists) as usize;
         let tw = c % self.twists;
-        let j = pos * self.nm + m;
-        self.pos_move[j] * self.twists
-            + self.tw_add[(tw * self.twists + self.tw_delta[j] as u32) as usize] as u32
+        let j = (pos * self.nm + m) * MOVE_RECORD;
+        let rec = &self.pos_move.bytes()[j..j + MOVE_RECORD];
+        let next = u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]);
+        next * self.twists + self.tw_add[(tw * self.twists + rec[4] as u32) as usize] as u32
+    }
+}
+
+/// The table spec of the move table of a phase placing `cubies` in a region of `region`
+/// positions with `moves` moves.
+pub fn moves_spec(label: &str, region: usize, cubies: &[u8], moves: usize) -> TableSpec {
+    let names: Vec<String> = cubies.iter().map(|c| c.to_string()).collect();
+    TableSpec {
+        name: format!("kilominx/fast/{label}-moves{moves}-{}", names.join(".")),
+        entry_bits: 8,
+        entries: n_p_k(region as u32, cubies.len() as u32) * (moves * MOVE_RECORD) as u64,
     }
 }
 
@@ -97,28 +114,32 @@ impl PiecePhase {
         let npos = n_p_k(n, k as u32) as usize;
         let twists = 3u32.pow(k as u32);
         let nm = moves.len();
-        let mut pos_move = vec![0u32; npos * nm];
-        let mut tw_delta = vec![0u8; npos * nm];
-        pos_move
-            .par_chunks_mut(nm)
-            .zip(tw_delta.par_chunks_mut(nm))
-            .enumerate()
-            .for_each(|(r, (pm, td))| {
-                let mut locs = [0u8; MAX_K];
-                let mut next = [0u8; MAX_K];
-                unrank_partial(r as u64, n, &mut locs[..k]);
-                for (mi, &m) in moves.iter().enumerate() {
-                    let mut delta = 0u32;
-                    for i in 0..k {
-                        let p = region[locs[i] as usize] as usize;
-                        let d = geo.dest[m.index() as usize][p] as usize;
-                        next[i] = local[d];
-                        delta = delta * 3 + geo.gain[m.index() as usize][p] as u32;
+        let moves_spec = moves_spec(label, region.len(), cubies, nm);
+        let (pos_move, moves_origin) = cache.get_or_build(&moves_spec, || {
+            let mut records = vec![0u8; npos * nm * MOVE_RECORD];
+            records
+                .par_chunks_mut(nm * MOVE_RECORD)
+                .enumerate()
+                .for_each(|(r, out)| {
+                    let mut locs = [0u8; MAX_K];
+                    let mut next = [0u8; MAX_K];
+                    unrank_partial(r as u64, n, &mut locs[..k]);
+                    for (mi, &m) in moves.iter().enumerate() {
+                        let mut delta = 0u32;
+                        for i in 0..k {
+                            let p = region[locs[i] as usize] as usize;
+                            let d = geo.dest[m.index() as usize][p] as usize;
+                            next[i] = local[d];
+                            delta = delta * 3 + geo.gain[m.index() as usize][p] as u32;
+                        }
+                        let rec = &mut out[mi * MOVE_RECORD..(mi + 1) * MOVE_RECORD];
+                        let rank = rank_partial(&next[..k], n) as u32;
+                        rec[..4].copy_from_slice(&rank.to_le_bytes());
+                        rec[4] = delta as u8;
                     }
-                    pm[mi] = rank_partial(&next[..k], n) as u32;
-                    td[mi] = delta as u8;
-                }
-            });
+                });
+            records
+        })?;
         let mut tw_add = vec![0u8; (twists * twists) as usize];
         for a in 0..twists {
             for b in 0..twists {
@@ -139,7 +160,6 @@ impl PiecePhase {
             twists,
             nm,
             pos_move,
-            tw_delta,
             tw_add,
         };
         let (dist, origin) = cache.get_or_build(&spec, || {
@@ -166,6 +186,7 @@ impl PiecePhase {
             goal,
             dist,
             origin,
+            moves_origin,
         })
     }
 
