@@ -43,4 +43,13 @@ pub trait Held: Puzzle {
     /// in `frame` turns, in the user's notation. Applying them with
     /// [`Held::apply_held`] to the held state solves it.
     fn held_moves(&self, frame: Self::Frame, moves: &[Self::Move]) -> Vec<String>;
+
+    /// The puzzle's own moves that `text`, typed on the puzzle held at home, amounts to in
+    /// the reference frame: applied to the solved state they give the state of
+    /// [`Held::parse_held`]. `None` when the text does not parse or when a held turn is not
+    /// one of the puzzle's moves (the 2x2x2's turns of the faces of its fixed corner).
+    fn reference_moves(&self, text: &str) -> Option<Vec<Self::Move>> {
+        let _ = text;
+        None
+    }
 }

@@ -112,7 +112,8 @@ impl Engine {
         if !missing.is_empty() {
             let bytes: u64 = missing.iter().map(|n| n.bytes).sum();
             let secs: f64 = missing.iter().map(|n| n.build_seconds).sum();
-            if bytes > LARGE_TABLE_BYTES && !self.config.build_large_tables {
+            let largest = missing.iter().map(|n| n.bytes).max().unwrap_or(0);
+            if largest > LARGE_TABLE_BYTES && !self.config.build_large_tables {
                 return Err(EngineError::new(
                     ErrorKind::Tables,
                     format!(

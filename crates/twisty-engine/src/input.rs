@@ -21,6 +21,9 @@ pub struct Parsed<P: Held> {
     pub frame: P::Frame,
     /// Whether the input was a state string (not moves).
     pub from_state_string: bool,
+    /// The input's moves in the reference frame (moves typed as held, where the puzzle can
+    /// write them as its own moves): their inverse solves the input.
+    pub input_moves: Option<Vec<P::Move>>,
 }
 
 fn check_size(text: &str) -> Result<(), EngineError> {
@@ -39,14 +42,21 @@ fn check_size(text: &str) -> Result<(), EngineError> {
 /// Moves in `notation`: held (standard) or the reference frame (seed notation).
 fn moves<P: Held>(p: &P, text: &str, notation: Notation) -> Result<Parsed<P>, EngineError> {
     check_size(text)?;
-    let (state, frame) = match notation {
-        Notation::Standard => p.parse_held(text)?,
-        Notation::Seed => (p.state_after(&p.parse_moves(text)?), p.home_frame()),
+    let (state, frame, input_moves) = match notation {
+        Notation::Standard => {
+            let (state, frame) = p.parse_held(text)?;
+            (state, frame, p.reference_moves(text))
+        }
+        Notation::Seed => {
+            let moves = p.parse_moves(text)?;
+            (p.state_after(&moves), p.home_frame(), Some(moves))
+        }
     };
     Ok(Parsed {
         state,
         frame,
         from_state_string: false,
+        input_moves,
     })
 }
 
@@ -65,6 +75,7 @@ pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineErro
             state,
             frame,
             from_state_string: true,
+            input_moves: None,
         });
     }
     moves(&Cube3, text, notation)
@@ -79,6 +90,7 @@ pub fn cube2(text: &str, notation: Notation) -> Result<Parsed<Cube2>, EngineErro
             state,
             frame,
             from_state_string: true,
+            input_moves: None,
         });
     }
     if is_word_of(text, 24, "URFDLB") {
@@ -87,6 +99,7 @@ pub fn cube2(text: &str, notation: Notation) -> Result<Parsed<Cube2>, EngineErro
             state,
             frame,
             from_state_string: true,
+            input_moves: None,
         });
     }
     moves(&Cube2, text, notation)
@@ -128,6 +141,7 @@ pub fn supercube(cube: &Supercube, text: &str, notation: Notation) -> Result<Par
             state: cube.state_from_code(&code)?,
             frame: cube.home_frame(),
             from_state_string: true,
+            input_moves: None,
         });
     }
     moves(cube, text, notation)

@@ -56,6 +56,7 @@ impl Engine {
                 state,
                 frame: p.home_frame(),
                 from_state_string: true,
+                input_moves: None,
             }
         }
         let input = match (req.puzzle, state) {
@@ -237,6 +238,63 @@ fn stats_details<M>(s: &Solution<M>) -> Map<String, Value> {
     d
 }
 
+/// Short in, short out: the default solver of a puzzle never answers a move sequence with
+/// more moves than it has. When its answer is longer than the input's moves (reduced), the
+/// inverse of the input is the answer. Optimal solvers and solvers a user picks by name for
+/// their own method (Thistlethwaite, the metaheuristics) answer as they are.
+fn shorter_inverse<P: Held>(
+    p: &P,
+    entry: &SolverEntry,
+    parsed: &Parsed<P>,
+    answer: &[P::Move],
+    metric: Metric,
+) -> Option<Vec<P::Move>> {
+    if !entry.default || entry.optimal {
+        return None;
+    }
+    let input = parsed.input_moves.as_ref()?;
+    let inverse = reduced(p, &p.invert_all(input));
+    (p.length(&inverse, metric) < p.length(answer, metric)).then_some(inverse)
+}
+
+/// `moves` with turns of one face merged or cancelled, also across turns of faces that
+/// commute with it (`R L R'` → `L`).
+fn reduced<P: Held>(p: &P, moves: &[P::Move]) -> Vec<P::Move> {
+    let mut out: Vec<P::Move> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let face = p.face(m);
+        // The last move of the same face that only commuting turns separate from `m`.
+        let mut at = None;
+        for (i, &q) in out.iter().enumerate().rev() {
+            let f = p.face(q);
+            if f == face {
+                at = Some(i);
+                break;
+            }
+            if !p.faces_commute(f, face) {
+                break;
+            }
+        }
+        let Some(i) = at else {
+            out.push(m);
+            continue;
+        };
+        let both = p.state_after(&[out[i], m]);
+        if p.is_solved(&both) {
+            out.remove(i);
+        } else if let Some(c) = p
+            .moves()
+            .into_iter()
+            .find(|&c| p.face(c) == face && p.state_after(&[c]) == both)
+        {
+            out[i] = c;
+        } else {
+            out.push(m);
+        }
+    }
+    out
+}
+
 fn finish<P: Held>(
     p: &P,
     req: &SolveRequest,
@@ -253,8 +311,13 @@ fn finish<P: Held>(
             format!("the {} solver returned no solution", entry.id),
         ));
     };
-    let tokens = written(p, req, parsed, &best.moves)?;
     let metric: Metric = req.metric.into();
+    let inverse = shorter_inverse(p, entry, parsed, &best.moves, metric);
+    let (moves, optimal) = match &inverse {
+        Some(m) => (m.as_slice(), false),
+        None => (best.moves.as_slice(), best.optimal),
+    };
+    let tokens = written(p, req, parsed, moves)?;
     let tables_seconds = *ctx.tables_seconds.lock().unwrap_or_else(|e| e.into_inner());
     let search_seconds = if best.stats.elapsed.is_zero() {
         (wall - tables_seconds).max(0.0)
@@ -272,6 +335,13 @@ fn finish<P: Held>(
         }
         details.insert("solutions".into(), Value::Array(all));
     }
+    if inverse.is_some() {
+        details.insert(
+            "answer".into(),
+            Value::from("the inverse of the input: shorter than the solver's answer"),
+        );
+        details.insert("solver_length".into(), Value::from(p.length(&best.moves, metric)));
+    }
     details.insert("options".into(), ctx.options.to_json());
     Ok(SolveReport {
         puzzle: req.puzzle,
@@ -284,10 +354,10 @@ fn finish<P: Held>(
         },
         notation: notation_name(req.puzzle, req.notation).to_string(),
         solution: tokens.join(" "),
-        length: p.length(&best.moves, metric),
+        length: p.length(moves, metric),
         moves: tokens,
         metric: req.metric.name().to_string(),
-        optimal: best.optimal,
+        optimal,
         verified: true,
         search_seconds,
         tables_seconds,

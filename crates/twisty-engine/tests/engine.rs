@@ -188,3 +188,41 @@ fn reference_frame_and_seed_notation_are_available() {
     assert_eq!((r.notation.as_str(), r.frame), ("seed", Frame::Reference));
     assert!(r.length <= 3, "{r:?}");
 }
+
+#[test]
+fn default_solvers_never_answer_a_scramble_with_more_moves_than_it_has() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine(dir.path());
+    // Kilominx scrambles as `twisty scramble --puzzle kilominx --length 10 --seed 1` prints
+    // them (cubing.js notation), one with whole-puzzle rotations.
+    let kilominx = [
+        "DR2 F FL DL2' L' U B U BR2 DR'",
+        "FR2 R DR2 F2' U F DR2' R' D2' FR",
+        "FR' D' L' FL2' D2' FL' DL2 DR2 R U'",
+        "L F2 x2 DR2' BR2' R2' B FR2 F DL2 FL2'",
+    ];
+    let mut inverses = 0;
+    for s in kilominx {
+        let mut req = SolveRequest::new(PuzzleId::Kilominx, s);
+        req.timeout = Some(0.05);
+        let r = e.solve(&req, &Quiet).expect("solved");
+        assert!(r.verified && r.length <= 10, "{s}: {} ({})", r.solution, r.length);
+        inverses += usize::from(r.details.get("answer").is_some());
+    }
+    // With a 50 ms budget the fast solver's own answers are longer than 10 moves.
+    assert!(inverses > 0);
+    // The supercube's genetic solver: a four-move scramble, a four-move answer.
+    let mut req = SolveRequest::new(PuzzleId::Supercube(3), "R U F' 2R").option("attempts", 2);
+    req.seed = Some(7);
+    let r = e.solve(&req, &Quiet).expect("solved");
+    assert_eq!(r.length, 4, "{}", r.solution);
+    // Solvers picked for their method answer as they are: Thistlethwaite's answer to a
+    // three-move scramble is its own.
+    let r = e
+        .solve(
+            &SolveRequest::new(PuzzleId::Cube3, "R U F").solver("thistlethwaite"),
+            &Quiet,
+        )
+        .expect("solved");
+    assert!(r.details.get("answer").is_none());
+}

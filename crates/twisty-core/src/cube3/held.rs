@@ -28,6 +28,11 @@ impl Held for Cube3 {
             .map(|m| frame.held_token(m.face(), m.amount()).to_string())
             .collect()
     }
+
+    fn reference_moves(&self, text: &str) -> Option<Vec<Cube3Move>> {
+        let mut frame = CubeFrame::HOME;
+        notation::parse_held(text, &mut frame).ok()
+    }
 }
 
 #[cfg(test)]

@@ -261,4 +261,10 @@ impl Held for Kilominx {
     fn held_moves(&self, frame: KiloFrame, moves: &[KiloMove]) -> Vec<String> {
         self.held_tokens(HeldNames::Cubing, frame, moves)
     }
+
+    fn reference_moves(&self, text: &str) -> Option<Vec<KiloMove>> {
+        let mut frame = KiloFrame::HOME;
+        self.held_reference_moves(HeldNames::Cubing, &mut frame, text)
+            .ok()
+    }
 }

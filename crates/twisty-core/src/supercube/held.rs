@@ -80,6 +80,19 @@ impl Held for Supercube {
         Ok(())
     }
 
+    fn reference_moves(&self, text: &str) -> Option<Vec<SuperMove>> {
+        let mut frame = self.home_frame();
+        let mut out = Vec::new();
+        for b in parse_blocks(self.n, text).ok()? {
+            if b.is_rotation(self.n) {
+                frame = frame.rotated(b.axis, b.angle);
+            } else {
+                out.extend(b.moves().map(|m| self.to_reference(frame, m)));
+            }
+        }
+        Some(out)
+    }
+
     fn held_moves(&self, frame: CubeFrame, moves: &[SuperMove]) -> Vec<String> {
         moves
             .iter()

@@ -48,16 +48,16 @@ struct MoveTable {
     twists: u32,
     /// Number of moves.
     nm: usize,
-    /// Per `pos · moves + m`, a record of [`MOVE_RECORD`] bytes: the new position rank
-    /// (`u32`, little-endian), then the twist delta (a base-3 digit vector). Kept in the
-    /// table cache so that a process maps it instead of computing it.
+    /// Per `pos · moves + m`, a little-endian `u32`: the new position rank in the low 24
+    /// bits, the twist delta (a base-3 digit vector) in the high 8. Kept in the table cache
+    /// so that a process maps it instead of computing it.
     pos_move: Table,
     /// `[twist · 3^k + delta]` → digit-wise sum mod 3.
     tw_add: Vec<u8>,
 }
 
 /// Bytes per (position, move) record of a [`MoveTable`].
-const MOVE_RECORD: usize = 5;
+const MOVE_RECORD: usize = 4;
 
 impl MoveTable {
     #[inline]
@@ -66,8 +66,8 @@ impl MoveTable {
         let tw = c % self.twists;
         let j = (pos * self.nm + m) * MOVE_RECORD;
         let rec = &self.pos_move.bytes()[j..j + MOVE_RECORD];
-        let next = u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]);
-        next * self.twists + self.tw_add[(tw * self.twists + rec[4] as u32) as usize] as u32
+        let rec = u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]);
+        (rec & 0xFF_FFFF) * self.twists + self.tw_add[(tw * self.twists + (rec >> 24)) as usize] as u32
     }
 }
 
@@ -76,9 +76,9 @@ impl MoveTable {
 pub fn moves_spec(label: &str, region: usize, cubies: &[u8], moves: usize) -> TableSpec {
     let names: Vec<String> = cubies.iter().map(|c| c.to_string()).collect();
     TableSpec {
-        name: format!("kilominx/fast/{label}-moves{moves}-{}", names.join(".")),
-        entry_bits: 8,
-        entries: n_p_k(region as u32, cubies.len() as u32) * (moves * MOVE_RECORD) as u64,
+        name: format!("kilominx/fast/{label}-moves{moves}x32-{}", names.join(".")),
+        entry_bits: 32,
+        entries: n_p_k(region as u32, cubies.len() as u32) * moves as u64,
     }
 }
 
@@ -112,6 +112,8 @@ impl PiecePhase {
         }
         let n = region.len() as u32;
         let npos = n_p_k(n, k as u32) as usize;
+        // A move record holds a position rank in 24 bits.
+        debug_assert!(npos <= 1 << 24);
         let twists = 3u32.pow(k as u32);
         let nm = moves.len();
         let moves_spec = moves_spec(label, region.len(), cubies, nm);
@@ -132,10 +134,9 @@ impl PiecePhase {
                             next[i] = local[d];
                             delta = delta * 3 + geo.gain[m.index() as usize][p] as u32;
                         }
-                        let rec = &mut out[mi * MOVE_RECORD..(mi + 1) * MOVE_RECORD];
                         let rank = rank_partial(&next[..k], n) as u32;
-                        rec[..4].copy_from_slice(&rank.to_le_bytes());
-                        rec[4] = delta as u8;
+                        let rec = rank | delta << 24;
+                        out[mi * MOVE_RECORD..(mi + 1) * MOVE_RECORD].copy_from_slice(&rec.to_le_bytes());
                     }
                 });
             records
