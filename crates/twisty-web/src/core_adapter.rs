@@ -40,9 +40,19 @@ pub fn scramble_of<P: Puzzle, S: Solver<P>>(
     state: &P::State,
     limits: &Limits,
 ) -> Option<String> {
+    scramble_moves_of(puzzle, solver, state, limits).map(|m| puzzle.format_moves(&m))
+}
+
+/// The moves of [`scramble_of`].
+pub fn scramble_moves_of<P: Puzzle, S: Solver<P>>(
+    puzzle: &P,
+    solver: &S,
+    state: &P::State,
+    limits: &Limits,
+) -> Option<Vec<P::Move>> {
     let sol = solver.solve(puzzle, state, limits).ok()?;
     verify(puzzle, state, &sol.moves).ok()?;
-    Some(puzzle.format_moves(&puzzle.invert_all(&sol.moves)))
+    Some(puzzle.invert_all(&sol.moves))
 }
 
 #[cfg(test)]

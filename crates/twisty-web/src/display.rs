@@ -62,7 +62,10 @@ impl PuzzleDisplay for PuzzleId {
                 "moves are U R F D L B with ' or 2, wide Rw or r, slices M E S, rotations x y z".into()
             }
             PuzzleId::Cube2 => "moves are U R F D L B with ' or 2, rotations x y z".into(),
-            PuzzleId::Kilominx => "moves are U F L R BL BR DL DR DBL DBR DB D with ' 2 or 2'".into(),
+            PuzzleId::Kilominx => {
+                "moves are U F L R BL BR FL FR DL DR B D with ' 2 or 2' (cubing.js), rotations x2 y Rv Uv …"
+                    .into()
+            }
             PuzzleId::Supercube(n) => format!(
                 "moves are U R F D L B with ' or 2, inner layers 2R … {n}R, wide 3Rw, rotations x y z"
             ),
@@ -78,11 +81,11 @@ impl PuzzleDisplay for PuzzleId {
                 ('r', "R"),
                 ('q', "BL"),
                 ('w', "BR"),
-                ('a', "DL"),
-                ('s', "DR"),
-                ('z', "DBL"),
-                ('x', "DBR"),
-                ('c', "DB"),
+                ('a', "FL"),
+                ('s', "FR"),
+                ('z', "DL"),
+                ('x', "DR"),
+                ('c', "B"),
                 ('d', "D"),
             ],
             _ => vec![

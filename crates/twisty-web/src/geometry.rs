@@ -422,7 +422,7 @@ impl Model {
     }
 
     /// The Kilominx: 20 corner pieces of a dodecahedron with U on top and F at the front,
-    /// faces named as in the seed's notation.
+    /// faces named as in cubing.js (every face turns itself).
     pub fn kilominx() -> Model {
         let phi = (1.0 + 5f64.sqrt()) / 2.0;
         // Face normals: the icosahedron's vertices.
@@ -465,11 +465,11 @@ impl Model {
             ("R", r),
             ("BL", bl),
             ("BR", br),
-            ("DL", neg(&br)),
-            ("DR", neg(&bl)),
-            ("DBL", neg(&r)),
-            ("DBR", neg(&l)),
-            ("DB", neg(&f)),
+            ("FL", neg(&br)),
+            ("FR", neg(&bl)),
+            ("DL", neg(&r)),
+            ("DR", neg(&l)),
+            ("B", neg(&f)),
             ("D", neg(&u)),
         ];
         // The face planes are at distance 1; vertices are where three planes meet.
@@ -543,8 +543,8 @@ impl Model {
         let gens = [rotation(&faces[0].1, step), rotation(&faces[1].1, step)];
         let group = Group::generate(&gens);
         // The seed's colours, in the order of `faces`: U white, F red, L dark green, R dark
-        // blue, BL purple, BR yellow, DL beige, DR pink, DBL light blue, DBR light green,
-        // DB orange, D grey; then the dark backing.
+        // blue, BL purple, BR yellow, FL beige, FR pink, DL light blue, DR light green,
+        // B orange, D grey; then the dark backing.
         let colours = [
             "#f5f5f5", "#d21e1e", "#1a7a2e", "#1e3caa", "#8c3cc8", "#fad700", "#e6d2a0", "#ff8cc8",
             "#64c8ff", "#82e65a", "#ff8200", "#8c8c8c", "#1c1c1c",
@@ -567,16 +567,7 @@ impl Model {
         for (name, n) in &faces {
             for (suf, t) in [("", 1.0), ("'", -1.0), ("2", 2.0), ("2'", -2.0)] {
                 let token = format!("{name}{suf}");
-                m.add_move(token.clone(), *n, t, step, vmax - 0.05, vmax + 0.05);
-                // As in the seed's model, U, L and F keep the UFL corner in place: the rest
-                // of the puzzle turns the other way about the same axis (a face turn
-                // followed by a whole-puzzle turn).
-                if ["U", "L", "F"].contains(name) {
-                    m.add_move(token.clone(), *n, -t, step, vmax - 0.05, vmax + 0.05);
-                    if let Some(def) = m.moves.get_mut(&token) {
-                        def.outside = true;
-                    }
-                }
+                m.add_move(token, *n, t, step, vmax - 0.05, vmax + 0.05);
             }
         }
         m
@@ -817,19 +808,16 @@ mod tests {
             assert_eq!(run(&c, &format!("{f} {f}")), run(&c, &format!("{f}2")));
         }
         let k = Model::kilominx();
-        for f in [
-            "U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D",
-        ] {
+        for f in ["U", "F", "L", "R", "BL", "BR", "FL", "FR", "DL", "DR", "B", "D"] {
             assert!(!k.is_solved(&run(&k, f)));
             assert!(k.is_solved(&run(&k, &[f; 5].join(" "))), "{f}");
             assert!(k.is_solved(&run(&k, &format!("{f}2 {f}2'"))));
             let a = run(&k, &format!("{f} {f}"));
             assert_eq!(a, run(&k, &format!("{f}2")));
             assert_eq!(run(&k, &format!("{f}'")), run(&k, &format!("{f}2 {f}2")));
-            // Each face turns its five corners (U, L and F: the fifteen others).
+            // Each face turns its own five corners.
             let mut s = k.solved();
-            let n = k.apply(&mut s, f).unwrap().pieces.len();
-            assert_eq!(n, if ["U", "L", "F"].contains(&f) { 15 } else { 5 }, "{f}");
+            assert_eq!(k.apply(&mut s, f).unwrap().pieces.len(), 5, "{f}");
         }
     }
 
@@ -843,13 +831,13 @@ mod tests {
 
     #[test]
     fn kilominx_faces_meet_as_named() {
-        // U, F and L meet at a corner (the seed's UFL); so do U, F, R and F, DL, DR.
+        // U, F and L meet at a corner (the UFL cubie); so do U, F, R and F, FL, FR.
         let k = Model::kilominx();
         for trio in [
             ["U", "F", "L"],
             ["U", "F", "R"],
-            ["F", "DL", "DR"],
-            ["BL", "BR", "DB"],
+            ["F", "FL", "FR"],
+            ["BL", "BR", "B"],
         ] {
             let mut common = None;
             for p in 0..k.pieces.len() {

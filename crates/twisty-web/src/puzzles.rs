@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets as cube3_facelets_io, Cube3};
-use twisty_core::kilominx::Kilominx;
+use twisty_core::kilominx::{HeldNames, KiloFrame, Kilominx};
 #[cfg(test)]
 use twisty_core::supercube::SuperMove;
 use twisty_core::Puzzle;
@@ -108,7 +108,7 @@ pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> 
     match p {
         PuzzleId::Cube3 => return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens),
         PuzzleId::Cube2 => return core_adapter::parse_with(&Cube2, text).map(|(_, tokens)| tokens),
-        PuzzleId::Kilominx => return core_adapter::parse_with(&Kilominx, text).map(|(_, tokens)| tokens),
+        PuzzleId::Kilominx => return kilominx_turns(text),
         _ => {}
     }
     let model = p.model();
@@ -131,6 +131,28 @@ pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> 
         )));
     }
     Ok(ids.iter().map(|&i| model.move_name(i).to_string()).collect())
+}
+
+/// Parses Kilominx moves in cubing.js notation (rotations included) into the face turns a
+/// person makes on the puzzle held at home without rotating it: the display model turns
+/// faces only, and the engine then answers in the frame the page shows.
+fn kilominx_turns(text: &str) -> Result<Vec<String>, PuzzleError> {
+    let mut frame = KiloFrame::HOME;
+    let moves = Kilominx
+        .held_reference_moves(HeldNames::Cubing, &mut frame, text)
+        .map_err(PuzzleError::Parse)?;
+    if moves.len() > MAX_INPUT_MOVES {
+        return Err(PuzzleError::BadRequest(format!(
+            "the sequence has {} moves; at most {MAX_INPUT_MOVES} are accepted",
+            moves.len()
+        )));
+    }
+    Ok(kilominx_tokens(&moves))
+}
+
+/// Reference-frame Kilominx moves as cubing.js face turns on the puzzle held at home.
+fn kilominx_tokens(moves: &[twisty_core::kilominx::KiloMove]) -> Vec<String> {
+    Kilominx.held_tokens(HeldNames::Cubing, KiloFrame::HOME, moves)
 }
 
 /// Parses an input and replays it on the display model.
@@ -236,9 +258,10 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
                 timeout: Some(std::time::Duration::from_secs(60)),
                 ..Limits::default()
             };
-            if let Some(s) = core_adapter::random_state_scramble(&Kilominx, &*fast, &mut rng, &limits) {
+            let state = Kilominx.random_state(&mut rng);
+            if let Some(s) = core_adapter::scramble_moves_of(&Kilominx, &*fast, &state, &limits) {
                 return Scramble {
-                    scramble: s,
+                    scramble: kilominx_tokens(&s).join(" "),
                     kind: "random-state",
                 };
             }
@@ -248,7 +271,7 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
     let scramble = match p {
         PuzzleId::Cube3 => Some(Cube3.format_moves(&Cube3.random_moves(&mut rng, 25))),
         PuzzleId::Cube2 => Some(Cube2.format_moves(&Cube2.random_moves(&mut rng, 11))),
-        PuzzleId::Kilominx => Some(Kilominx.format_moves(&Kilominx.random_moves(&mut rng, 30))),
+        PuzzleId::Kilominx => Some(kilominx_tokens(&Kilominx.random_moves(&mut rng, 30)).join(" ")),
         PuzzleId::Supercube(_) => None,
     };
     if let Some(scramble) = scramble {
@@ -337,6 +360,7 @@ fn supercube_tokens(model: &Model) -> HashMap<SuperMove, String> {
 mod tests {
     use super::*;
     use twisty_core::supercube::Supercube;
+    use twisty_core::Held;
     use twisty_engine::ErrorKind;
 
     /// An environment whose table directory is never used (the solvers called need none).
@@ -360,19 +384,22 @@ mod tests {
 
     #[test]
     fn core_kilominx_and_display_model_agree() {
-        // The core model keeps the UFL corner fixed (U is D plus a whole-puzzle turn), the
-        // display turns U itself: they agree up to a whole-puzzle rotation, so every
-        // sequence has the same order in both.
+        // The core model keeps the UFL corner fixed (its U is D plus a whole-puzzle turn),
+        // the display turns every face itself: the core reading the same face turns as
+        // held agrees with it up to a whole-puzzle rotation, so every sequence has the same
+        // order in both.
         let model = PuzzleId::Kilominx.model();
         let mut rng = twisty_core::seeded_rng(8);
         for len in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] {
             let moves = Kilominx.random_moves(&mut rng, len);
-            let text = Kilominx.format_moves(&moves);
+            let text = kilominx_tokens(&moves).join(" ");
             let tokens = parse_moves(PuzzleId::Kilominx, &text).unwrap();
+            assert_eq!(tokens.join(" "), text);
             let mut core = Kilominx.solved();
+            let mut frame = KiloFrame::HOME;
             let core_order = order(
                 || {
-                    Kilominx.apply_all(&mut core, &moves);
+                    Kilominx.apply_held(&mut core, &mut frame, &text).unwrap();
                     Kilominx.is_solved(&core)
                 },
                 100_000,
@@ -395,15 +422,14 @@ mod tests {
     #[test]
     fn kilominx_face_pairs_have_the_same_orders_in_both_models() {
         let model = PuzzleId::Kilominx.model();
-        let faces = [
-            "U", "F", "L", "R", "BL", "BR", "DL", "DR", "DBL", "DBR", "DB", "D",
-        ];
+        let faces = ["U", "F", "L", "R", "BL", "BR", "FL", "FR", "DL", "DR", "B", "D"];
+        // The core model reads cubing.js's notation as held.
         let ord_core = |text: &str| {
-            let m = Kilominx.parse_moves(text).unwrap();
             let mut s = Kilominx.solved();
+            let mut f = KiloFrame::HOME;
             order(
                 || {
-                    Kilominx.apply_all(&mut s, &m);
+                    Kilominx.apply_held(&mut s, &mut f, text).unwrap();
                     Kilominx.is_solved(&s)
                 },
                 5000,

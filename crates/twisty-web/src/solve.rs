@@ -104,6 +104,9 @@ fn with_id(mut r: Response, id: u64) -> Response {
 /// The engine request of a body, checked against the server's limits.
 fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiError> {
     let input = match input_of(&body.moves, &body.facelets)? {
+        // The page shows the Kilominx turned face by face, never rotated: the engine gets
+        // the same turns so that its answer is in the frame on the screen.
+        Input::Moves(m) if p == PuzzleId::Kilominx => crate::puzzles::parse_moves(p, m)?.join(" "),
         Input::Moves(m) => m.to_string(),
         Input::Facelets(f) if p == PuzzleId::Cube3 => f.chars().filter(|c| !c.is_whitespace()).collect(),
         Input::Facelets(_) => {
@@ -133,10 +136,6 @@ fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiErro
     req.metric = body.metric.unwrap_or_default();
     req.seed = body.seed;
     req.threads = Some(1);
-    if p == PuzzleId::Kilominx {
-        // The page's Kilominx display model and scrambles still name faces the seed's way.
-        req.notation = twisty_engine::Notation::Seed;
-    }
     Ok((req, limit))
 }
 
