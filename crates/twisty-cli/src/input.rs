@@ -10,8 +10,11 @@ use std::path::Path;
 /// Where a state came from, for display.
 #[derive(Debug, Clone)]
 pub struct Loaded<P: CliPuzzle> {
-    /// The state.
+    /// The state, in the solvers' reference frame.
     pub state: P::State,
+    /// How the puzzle is held after the input (home for a state string in the reference
+    /// orientation and for the seed's notation).
+    pub frame: P::Frame,
     /// The moves that produced it, as written, when it was given as moves.
     pub moves: Option<String>,
 }
@@ -37,8 +40,12 @@ pub fn read_file(path: &Path) -> CliResult<String> {
 /// string on its own); on a terminal it is a usage error saying how to give one.
 pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) -> CliResult<Loaded<P>> {
     if let Some(f) = &args.facelets {
-        let state = p.parse_state_string(f)?;
-        return Ok(Loaded { state, moves: None });
+        let (state, frame) = p.parse_state_string_held(f)?;
+        return Ok(Loaded {
+            state,
+            frame,
+            moves: None,
+        });
     }
     let (text, origin) = if let Some(f) = &args.file {
         (read_file(f)?, Some(f.clone()))
@@ -49,8 +56,12 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) ->
         let text = stdin_text()?;
         let word = text.trim();
         if looks_like_state_string(word) {
-            if let Ok(state) = p.parse_state_string(word) {
-                return Ok(Loaded { state, moves: None });
+            if let Ok((state, frame)) = p.parse_state_string_held(word) {
+                return Ok(Loaded {
+                    state,
+                    frame,
+                    moves: None,
+                });
             }
         }
         (text, Some(std::path::PathBuf::from("<stdin>")))
@@ -58,16 +69,17 @@ pub fn load_state<P: CliPuzzle>(p: &P, args: &StateArgs, seed_notation: bool) ->
         (args.moves.join(" "), None)
     };
     let parsed = if seed_notation {
-        p.parse_moves(&text).map(|m| p.state_after(&m))
+        p.parse_moves(&text).map(|m| (p.state_after(&m), p.home_frame()))
     } else {
-        p.parse_held(&text).map(|(s, _frame)| s)
+        p.parse_held(&text)
     };
-    let state = parsed.map_err(|e| match origin.as_deref() {
+    let (state, frame) = parsed.map_err(|e| match origin.as_deref() {
         Some(f) => CliError::usage(anyhow::anyhow!("{}: {e}", f.display())),
         None => CliError::usage(e),
     })?;
     Ok(Loaded {
         state,
+        frame,
         moves: Some(text),
     })
 }

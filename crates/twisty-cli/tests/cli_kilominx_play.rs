@@ -139,3 +139,68 @@ fn kilominx_edit_by_cubie() {
     assert!(text.contains("UFL cubie is fixed"), "{text}");
     assert!(text.contains("is not a twist"), "{text}");
 }
+
+/// The tool with its default notation (cubing.js's for the Kilominx) and its own tables.
+fn twisty_default() -> (Command, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    (c, dir)
+}
+
+#[test]
+fn show_draws_the_puzzle_as_held() {
+    // After `x` the front colour is on top and the top colour at the back.
+    let (mut c, _d) = twisty_default();
+    let out = c.args(["show", "x"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let first: String = text.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(first, "FFF", "{text}");
+    assert!(text.contains("FFFFFFFFF"), "{text}");
+    // The 2x2x2 likewise, and a state string held in another orientation reads back as
+    // that orientation.
+    let (mut c, _d) = twisty_default();
+    let out = c.args(["show", "--puzzle", "2x2", "x R"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let first: String = text.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(first, "FD", "{text}");
+    // The Kilominx: labelled in cubing.js's names, and a rotation changes the drawing.
+    let (mut a, _d) = twisty_default();
+    let (mut b, _e) = twisty_default();
+    let plain = a.args(["show", "--puzzle", "kilominx", "R"]).assert().success();
+    let turned = b
+        .args(["show", "--puzzle", "kilominx", "x2 R x2"])
+        .assert()
+        .success();
+    let plain = String::from_utf8_lossy(&plain.get_output().stdout).to_string();
+    let turned = String::from_utf8_lossy(&turned.get_output().stdout).to_string();
+    assert!(plain.contains("FL ") && plain.contains("DR "), "{plain}");
+    assert_ne!(plain, turned);
+}
+
+#[test]
+fn play_reads_cubing_notation_and_rotations_as_held() {
+    let (mut c, _d) = twisty_default();
+    let out = c
+        .args(["play", "--puzzle", "kilominx", "--seed", "3"])
+        .write_stdin("x2 FL B2'\nHISTORY\nSOLVE\nDBL\nquit\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("applied 2 moves"), "{text}");
+    assert!(text.contains("1. MOVES    x2 FL B2'"), "{text}");
+    assert!(text.contains("— solved"), "{text}");
+    // The seed's names are not cubing.js's.
+    assert!(text.contains("error: cannot parse `DBL`"), "{text}");
+    // The 3x3x3 after a rotation: the solution is written for the cube as held.
+    let (mut c, _d) = twisty_default();
+    let out = c
+        .args(["play", "--puzzle", "3x3", "--seed", "3"])
+        .write_stdin("y R\nSOLVE\nquit\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("— solved"), "{text}");
+    assert!(text.contains("solution (1 moves"), "{text}");
+    assert!(text.trim_end().contains(": R'"), "{text}");
+}

@@ -42,8 +42,10 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
             "--keys needs a terminal; without one, pipe commands to `twisty play` line by line"
         )));
     }
+    // Keys turn the faces of the puzzle as held (cubing.js's notation for the Kilominx).
     let mut state = p.solved();
-    let mut history: Vec<P::Move> = Vec::new();
+    let mut frame = p.home_frame();
+    let mut history: Vec<String> = Vec::new();
     let mut double = false;
     let mut message =
         String::from("keys: letter = clockwise, Shift = anticlockwise, 2 then letter = double; Esc quits");
@@ -51,11 +53,11 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
     let _guard = RawGuard;
     loop {
         let mut out = std::io::stdout();
-        let screen = p.render(&state, ctx.colour).replace('\n', "\r\n");
+        let screen = p.render_held(&state, frame, ctx.colour).replace('\n', "\r\n");
         write!(
             out,
             "\x1b[2J\x1b[H{screen}\r\n{message}\r\nmoves: {}\r\n",
-            p.format_moves(&history)
+            history.join(" ")
         )?;
         out.flush()?;
         let ev = read().map_err(CliError::failure)?;
@@ -81,10 +83,14 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
             }
             KeyCode::Char(ch) => {
                 let shift = modifiers.contains(KeyModifiers::SHIFT);
-                match token_for_key(ch, shift, double).map(|t| (p.parse_moves(&t), t)) {
-                    Some((Ok(moves), t)) => {
-                        p.apply_all(&mut state, &moves);
-                        history.extend(moves);
+                let typed = token_for_key(ch, shift, double).map(|t| {
+                    let (mut s, mut f) = (state.clone(), frame);
+                    (p.apply_held(&mut s, &mut f, &t).map(|()| (s, f)), t)
+                });
+                match typed {
+                    Some((Ok((s, f)), t)) => {
+                        (state, frame) = (s, f);
+                        history.push(t.clone());
                         message = if p.is_solved(&state) {
                             format!("{t} — solved")
                         } else {

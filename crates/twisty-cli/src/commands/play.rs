@@ -24,45 +24,48 @@ Commands (case-insensitive):
   HELP             this text
   QUIT             leave (also EXIT, or end of input)";
 
-/// One entry of the undo history.
-#[derive(Debug, Clone)]
-enum Step<P: CliPuzzle> {
-    /// Moves applied (a typed sequence, a scramble or a solution).
-    Moves(Vec<P::Move>, &'static str),
-    /// A state replaced by RESET or EDIT.
-    Replace(P::State, P::State, &'static str),
+/// The puzzle in the session: its state in the solvers' reference frame and how it is held.
+struct Held<P: CliPuzzle> {
+    state: P::State,
+    frame: P::Frame,
 }
 
-/// The session state: the current puzzle state and the undo/redo stacks.
-struct Session<'a, P: CliPuzzle> {
-    p: &'a P,
-    state: P::State,
+impl<P: CliPuzzle> Clone for Held<P> {
+    fn clone(&self) -> Self {
+        Held {
+            state: self.state.clone(),
+            frame: self.frame,
+        }
+    }
+}
+
+/// One entry of the undo history: the puzzle before and after, what did it and, for
+/// moves, the moves as written.
+struct Step<P: CliPuzzle> {
+    before: Held<P>,
+    after: Held<P>,
+    what: &'static str,
+    text: Option<String>,
+}
+
+/// The session state: the current puzzle and the undo/redo stacks.
+struct Session<P: CliPuzzle> {
+    now: Held<P>,
     done: Vec<Step<P>>,
     undone: Vec<Step<P>>,
 }
 
-impl<P: CliPuzzle> Session<'_, P> {
-    fn push(&mut self, step: Step<P>) {
-        self.redo_step(&step);
-        self.done.push(step);
+impl<P: CliPuzzle> Session<P> {
+    /// Records a change to `after`.
+    fn push(&mut self, after: Held<P>, what: &'static str, text: Option<String>) {
+        let before = std::mem::replace(&mut self.now, after.clone());
+        self.done.push(Step {
+            before,
+            after,
+            what,
+            text,
+        });
         self.undone.clear();
-    }
-
-    fn redo_step(&mut self, step: &Step<P>) {
-        match step {
-            Step::Moves(m, _) => self.p.apply_all(&mut self.state, m),
-            Step::Replace(_, new, _) => self.state = new.clone(),
-        }
-    }
-
-    fn undo_step(&mut self, step: &Step<P>) {
-        match step {
-            Step::Moves(m, _) => {
-                let inv = self.p.invert_all(m);
-                self.p.apply_all(&mut self.state, &inv)
-            }
-            Step::Replace(old, _, _) => self.state = old.clone(),
-        }
     }
 }
 
@@ -73,9 +76,15 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
     }
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let mut rng = seeded_rng(seed);
-    let mut session = Session {
-        p,
+    // Moves are read as held (cubing.js's notation for the Kilominx, rotations tracked)
+    // unless `--notation seed` asks for the seed's notation in the reference frame.
+    let seed_notation = ctx.notation == crate::args::NotationArg::Seed;
+    let home = || Held::<P> {
         state: p.solved(),
+        frame: p.home_frame(),
+    };
+    let mut session = Session {
+        now: home(),
         done: Vec::new(),
         undone: Vec::new(),
     };
@@ -89,7 +98,7 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!("twisty play: {} (seed {seed}); type HELP for commands", p.name());
-    draw(ctx, p, &session.state, interactive);
+    draw(ctx, p, &session.now, seed_notation, interactive);
     loop {
         let line = match editor.as_mut() {
             Some(ed) => match ed.readline("twisty> ") {
@@ -123,13 +132,12 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
                 continue;
             }
             "RESET" => {
-                let old = session.state.clone();
-                session.push(Step::Replace(old, p.solved(), "RESET"));
+                session.push(home(), "RESET", None);
                 Ok(String::from("reset to solved"))
             }
             "UNDO" => match session.done.pop() {
                 Some(step) => {
-                    session.undo_step(&step);
+                    session.now = step.before.clone();
                     session.undone.push(step);
                     Ok(String::from("undone"))
                 }
@@ -137,29 +145,38 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
             },
             "REDO" => match session.undone.pop() {
                 Some(step) => {
-                    session.redo_step(&step);
+                    session.now = step.after.clone();
                     session.done.push(step);
                     Ok(String::from("redone"))
                 }
                 None => Err(String::from("nothing to redo")),
             },
             "HISTORY" => {
-                print_history(p, &session.done);
+                print_history(&session.done);
                 continue;
             }
             "SCRAMBLE" => scramble(p, rest, &mut rng).map(|moves| {
-                let text = p.format_moves(&moves);
-                session.push(Step::Moves(moves, "SCRAMBLE"));
+                let text = written(p, session.now.frame, &moves, seed_notation);
+                let mut after = session.now.clone();
+                p.apply_all(&mut after.state, &moves);
+                session.push(after, "SCRAMBLE", Some(text.clone()));
                 format!("scramble: {text}")
             }),
-            "SOLVE" => solve(ctx, p, kind, &session.state, rest).map(|(moves, summary)| {
-                session.push(Step::Moves(moves, "SOLVE"));
-                summary
+            "SOLVE" => solve(ctx, p, kind, &session.now.state, rest).map(|(moves, summary)| {
+                let text = written(p, session.now.frame, &moves, seed_notation);
+                let mut after = session.now.clone();
+                p.apply_all(&mut after.state, &moves);
+                session.push(after, "SOLVE", Some(text.clone()));
+                format!("{summary}: {text}")
             }),
-            "EDIT" => match p.edit(&session.state, &mut draft, rest) {
+            "EDIT" => match p.edit(&session.now.state, &mut draft, rest) {
                 Ok(EditOutcome::Apply(new)) => {
-                    let old = session.state.clone();
-                    session.push(Step::Replace(old, new, "EDIT"));
+                    // Edits are of the state string in the reference orientation.
+                    let after = Held {
+                        state: new,
+                        frame: p.home_frame(),
+                    };
+                    session.push(after, "EDIT", None);
                     Ok(String::from("edited"))
                 }
                 Ok(EditOutcome::Pending(text, reason)) => {
@@ -172,18 +189,17 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
                 }
                 Err(e) => Err(e),
             },
-            _ => p.parse_moves(line).map_err(|e| e.to_string()).map(|moves| {
-                let n = moves.len();
-                session.push(Step::Moves(moves, "MOVES"));
+            _ => apply_typed(p, &session.now, line, seed_notation).map(|(after, n)| {
+                session.push(after, "MOVES", Some(line.to_string()));
                 format!("applied {n} move{}", if n == 1 { "" } else { "s" })
             }),
         };
         match message {
             Ok(m) => {
-                draw(ctx, p, &session.state, interactive);
+                draw(ctx, p, &session.now, seed_notation, interactive);
                 println!(
                     "{m}{}",
-                    if p.is_solved(&session.state) {
+                    if p.is_solved(&session.now.state) {
                         " — solved"
                     } else {
                         ""
@@ -197,22 +213,57 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
     Ok(())
 }
 
-fn draw<P: CliPuzzle>(ctx: &Ctx, p: &P, state: &P::State, interactive: bool) {
+fn draw<P: CliPuzzle>(ctx: &Ctx, p: &P, now: &Held<P>, seed_notation: bool, interactive: bool) {
     if interactive && ctx.colour {
         // Clear the screen and home the cursor so the net stays in place.
         print!("\x1b[2J\x1b[H");
     }
-    print!("{}", p.render(state, ctx.colour));
+    if seed_notation {
+        print!("{}", p.render(&now.state, ctx.colour));
+    } else {
+        print!("{}", p.render_held(&now.state, now.frame, ctx.colour));
+    }
 }
 
-fn print_history<P: CliPuzzle>(p: &P, done: &[Step<P>]) {
+/// Reference-frame `moves` written as the user turns them: as held in `frame`, or in the
+/// seed's notation.
+fn written<P: CliPuzzle>(p: &P, frame: P::Frame, moves: &[P::Move], seed_notation: bool) -> String {
+    if seed_notation {
+        p.format_moves(moves)
+    } else {
+        p.held_moves(frame, moves).join(" ")
+    }
+}
+
+/// The puzzle after the typed moves `line`, and how many moves were typed.
+fn apply_typed<P: CliPuzzle>(
+    p: &P,
+    now: &Held<P>,
+    line: &str,
+    seed_notation: bool,
+) -> Result<(Held<P>, usize), String> {
+    let mut after = now.clone();
+    if seed_notation {
+        let moves = p.parse_moves(line).map_err(|e| e.to_string())?;
+        p.apply_all(&mut after.state, &moves);
+        return Ok((after, moves.len()));
+    }
+    p.apply_held(&mut after.state, &mut after.frame, line)
+        .map_err(|e| e.to_string())?;
+    let count = p
+        .reference_moves(line)
+        .map_or_else(|| line.split_whitespace().count(), |m| m.len());
+    Ok((after, count))
+}
+
+fn print_history<P: CliPuzzle>(done: &[Step<P>]) {
     if done.is_empty() {
         println!("history is empty");
     }
     for (i, step) in done.iter().enumerate() {
-        match step {
-            Step::Moves(m, what) => println!("{:>3}. {what:<8} {}", i + 1, p.format_moves(m)),
-            Step::Replace(_, _, what) => println!("{:>3}. {what}", i + 1),
+        match &step.text {
+            Some(text) => println!("{:>3}. {:<8} {text}", i + 1, step.what),
+            None => println!("{:>3}. {}", i + 1, step.what),
         }
     }
 }
@@ -254,11 +305,10 @@ fn solve<P: CliPuzzle>(
     let moves = p.parse_moves(&report.solution).map_err(|e| e.to_string())?;
     twisty_solvers::verify(p, state, &moves).map_err(|e| e.to_string())?;
     let summary = format!(
-        "solution ({} moves, {}, {}): {}",
+        "solution ({} moves, {}, {})",
         moves.len(),
         report.solver,
         crate::output::human_duration(start.elapsed()),
-        p.format_moves(&moves)
     );
     Ok((moves, summary))
 }

@@ -1,4 +1,4 @@
-//! `twisty show`: render a state.
+//! `twisty show`: render a state as the puzzle is held after the input.
 
 use crate::args::ShowArgs;
 use crate::commands::{CliResult, Ctx};
@@ -6,10 +6,13 @@ use crate::input::load_state;
 use crate::output::print_json;
 use crate::puzzles::CliPuzzle;
 
-/// Runs `twisty show` for puzzle `p`.
+/// Runs `twisty show` for puzzle `p`: the drawing and the state string show the puzzle as
+/// held after the input (after `x` the front colour is on top); with `--notation seed` the
+/// input is read in the solvers' reference frame and drawn there.
 pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ShowArgs) -> CliResult {
-    let loaded = load_state(p, &args.state, ctx.notation == crate::args::NotationArg::Seed)?;
-    let string = p.state_string(&loaded.state);
+    let seed = ctx.notation == crate::args::NotationArg::Seed;
+    let loaded = load_state(p, &args.state, seed)?;
+    let string = p.state_string_held(&loaded.state, loaded.frame);
     if args.json {
         return print_json(&serde_json::json!({
             "puzzle": p.name(),
@@ -18,7 +21,11 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ShowArgs) -> CliResult {
             "solved": p.is_solved(&loaded.state),
         }));
     }
-    print!("{}", p.render(&loaded.state, ctx.colour));
+    if seed {
+        print!("{}", p.render(&loaded.state, ctx.colour));
+    } else {
+        print!("{}", p.render_held(&loaded.state, loaded.frame, ctx.colour));
+    }
     if let Some(s) = string {
         println!("{s}");
     }

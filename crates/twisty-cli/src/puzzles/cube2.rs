@@ -4,6 +4,7 @@ use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
 use twisty_core::cube2::{Cube2, Cube2Move, Cube2State};
+use twisty_core::cube3::CubeFrame;
 use twisty_core::{InvalidState, Metric, Puzzle};
 use twisty_search::{Origin, TableCache};
 use twisty_solvers::optimal::cube2::Cube2Optimal;
@@ -41,9 +42,24 @@ impl CliPuzzle for Cube2 {
         Some(state.to_facelets())
     }
 
+    fn render_held(&self, state: &Cube2State, frame: CubeFrame, colour: bool) -> String {
+        self.render_net_held(state, frame, colour)
+    }
+
+    fn state_string_held(&self, state: &Cube2State, frame: CubeFrame) -> Option<String> {
+        Some(state.to_facelets_held(frame))
+    }
+
     fn parse_state_string(&self, text: &str) -> CliResult<Cube2State> {
         Cube2State::from_facelets(text).map_err(|e| match e {
             InvalidState::Malformed(_) => CliError::usage(anyhow::anyhow!("bad 2x2x2 state string: {e}")),
+            other => CliError::from(other),
+        })
+    }
+
+    fn parse_state_string_held(&self, text: &str) -> CliResult<(Cube2State, CubeFrame)> {
+        Cube2State::from_facelets_held(text).map_err(|e| match e {
+            InvalidState::Malformed(_) => CliError::usage(anyhow::anyhow!("bad state string: {e}")),
             other => CliError::from(other),
         })
     }

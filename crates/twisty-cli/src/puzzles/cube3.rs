@@ -4,7 +4,7 @@ use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
 use std::time::Duration;
-use twisty_core::cube3::{facelets, render_net, Cube3, Cube3Move, CubieCube};
+use twisty_core::cube3::{facelets, render_net, render_net_held, Cube3, Cube3Move, CubeFrame, CubieCube};
 use twisty_core::{InvalidState, Puzzle};
 use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::{Limits, Solver};
@@ -22,9 +22,24 @@ impl CliPuzzle for Cube3 {
         Some(facelets::to_facelets(state))
     }
 
+    fn render_held(&self, state: &CubieCube, frame: CubeFrame, colour: bool) -> String {
+        render_net_held(state, frame, colour)
+    }
+
+    fn state_string_held(&self, state: &CubieCube, frame: CubeFrame) -> Option<String> {
+        Some(facelets::to_facelets_held(state, frame))
+    }
+
     fn parse_state_string(&self, text: &str) -> CliResult<CubieCube> {
         facelets::from_facelets(text).map_err(|e| match e {
             InvalidState::Malformed(_) => CliError::usage(anyhow::anyhow!("bad facelet string: {e}")),
+            other => CliError::from(other),
+        })
+    }
+
+    fn parse_state_string_held(&self, text: &str) -> CliResult<(CubieCube, CubeFrame)> {
+        facelets::from_facelets_held(text).map_err(|e| match e {
+            InvalidState::Malformed(_) => CliError::usage(anyhow::anyhow!("bad state string: {e}")),
             other => CliError::from(other),
         })
     }

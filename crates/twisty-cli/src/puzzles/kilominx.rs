@@ -4,7 +4,9 @@ use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
 use crate::commands::{self, CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
 use std::time::Duration;
-use twisty_core::kilominx::{render_net, KiloMove, KiloState, Kilominx, CUBIE_NAMES, FIXED};
+use twisty_core::kilominx::{
+    render_net, render_net_held, HeldNames, KiloFrame, KiloMove, KiloState, Kilominx, CUBIE_NAMES, FIXED,
+};
 use twisty_search::{Origin, TableCache};
 use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::optimal::kilominx::KilominxOptimal;
@@ -95,6 +97,11 @@ impl CliPuzzle for Kilominx {
 
     fn render(&self, state: &KiloState, colour: bool) -> String {
         render_net(state, colour)
+    }
+
+    /// Drawn as held, the faces labelled in cubing.js's notation.
+    fn render_held(&self, state: &KiloState, frame: KiloFrame, colour: bool) -> String {
+        render_net_held(state, frame, HeldNames::Cubing, colour)
     }
 
     /// `EDIT <position> <cubie> [twist]` (e.g. `EDIT UFR MFR 1`) puts a cubie at a position

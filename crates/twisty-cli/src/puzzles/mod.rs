@@ -29,12 +29,33 @@ pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
         None
     }
 
+    /// The state (reference frame) drawn as seen on the puzzle held in `frame`: what the
+    /// person who typed the input has in their hands. The default draws the reference state
+    /// (puzzles whose rotations move no piece relative to the drawing).
+    fn render_held(&self, state: &Self::State, frame: Self::Frame, colour: bool) -> String {
+        let _ = frame;
+        self.render(state, colour)
+    }
+
+    /// The state string of the puzzle held in `frame` (the default: the reference one).
+    fn state_string_held(&self, state: &Self::State, frame: Self::Frame) -> Option<String> {
+        let _ = frame;
+        self.state_string(state)
+    }
+
     /// Parses (and validates) a state string.
     fn parse_state_string(&self, _text: &str) -> CliResult<Self::State> {
         Err(CliError::usage(anyhow::anyhow!(
             "{} has no state-string input; give moves instead",
             self.name()
         )))
+    }
+
+    /// Parses a state string written on the puzzle held in any orientation: the reference
+    /// state and the frame it was held in (the default: [`CliPuzzle::parse_state_string`],
+    /// held at home).
+    fn parse_state_string_held(&self, text: &str) -> CliResult<(Self::State, Self::Frame)> {
+        Ok((self.parse_state_string(text)?, self.home_frame()))
     }
 
     /// The state as the engine takes it.

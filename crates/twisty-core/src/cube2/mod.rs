@@ -324,25 +324,36 @@ pub struct Cube2;
 impl Cube2 {
     /// Renders the unfolded net (U above, L F R B in a row, D below).
     pub fn render_net(&self, state: &Cube2State, colour: bool) -> String {
-        let f: Vec<char> = state.to_facelets().chars().collect();
-        let mut canvas = Canvas::new();
-        let layout = [
-            (0usize, 0usize, 2usize),
-            (4, 2, 0),
-            (2, 2, 2),
-            (1, 2, 4),
-            (5, 2, 6),
-            (3, 4, 2),
-        ];
-        for (face, r0, c0) in layout {
-            for k in 0..4 {
-                let letter = f[4 * face + k];
-                let col = 2 * (c0 + k % 2) + c0 / 2;
-                canvas.sticker(r0 + k / 2, col, letter, cube_face_colour(letter), false);
-            }
-        }
-        canvas.render(colour)
+        render_letters(&state.to_facelets(), colour)
     }
+
+    /// The net of `state` (reference frame) as seen on a cube held in `frame`: after `x` the
+    /// front colour is on top, as in the hands of the person who typed it.
+    pub fn render_net_held(&self, state: &Cube2State, frame: CubeFrame, colour: bool) -> String {
+        render_letters(&state.to_facelets_held(frame), colour)
+    }
+}
+
+/// The net of a 24-letter state string.
+fn render_letters(text: &str, colour: bool) -> String {
+    let f: Vec<char> = text.chars().collect();
+    let mut canvas = Canvas::new();
+    let layout = [
+        (0usize, 0usize, 2usize),
+        (4, 2, 0),
+        (2, 2, 2),
+        (1, 2, 4),
+        (5, 2, 6),
+        (3, 4, 2),
+    ];
+    for (face, r0, c0) in layout {
+        for k in 0..4 {
+            let letter = f.get(4 * face + k).copied().unwrap_or('?');
+            let col = 2 * (c0 + k % 2) + c0 / 2;
+            canvas.sticker(r0 + k / 2, col, letter, cube_face_colour(letter), false);
+        }
+    }
+    canvas.render(colour)
 }
 
 impl Puzzle for Cube2 {
@@ -428,6 +439,23 @@ mod tests {
     use crate::cube3::{Cube3Move, CubieCube};
     use crate::rng::seeded_rng;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_held_net_shows_the_cube_as_turned() {
+        use crate::held::Held;
+        let rows =
+            |net: String| -> Vec<String> { net.lines().map(|l| l.split_whitespace().collect()).collect() };
+        let (s, frame) = Cube2.parse_held("x R").expect("parses");
+        let held = rows(Cube2.render_net_held(&s, frame, false));
+        // After `x` the front colour is on top; `R` lifts the held front's right column
+        // (the down colour) to the top.
+        assert_eq!(held[0], "FD");
+        assert_eq!(held[1], "FD");
+        assert_eq!(
+            rows(Cube2.render_net(&Cube2.parse_held("x").expect("parses").0, false))[0],
+            "UU"
+        );
+    }
 
     #[test]
     fn face_tables_match_the_3x3x3_model() {

@@ -44,7 +44,7 @@ use rand::Rng;
 
 pub use frame::CubeFrame;
 pub use lanes::LaneCube;
-pub use render::render_net;
+pub use render::{render_net, render_net_held};
 
 /// Face letters in index order.
 pub const FACE_NAMES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];

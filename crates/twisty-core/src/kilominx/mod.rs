@@ -31,7 +31,7 @@ mod simd;
 
 pub use frame::{KiloFrame, CORNER_FACES, OPPOSITE};
 pub use notation::{held_stickers, HeldNames, CUBING_FACE_NAMES};
-pub use render::render_net;
+pub use render::{render_net, render_net_held};
 
 use crate::alg::parse_alg;
 use crate::error::{InvalidState, ParseError};

@@ -1,7 +1,8 @@
 //! Text rendering of the Kilominx: the six faces around U and the six around D, each face's
 //! five stickers listed clockwise, in the seed's colour names.
 
-use super::{KiloState, FACE_NAMES};
+use super::notation::{held_stickers, HeldNames};
+use super::{KiloFrame, KiloState, FACE_NAMES};
 use crate::colour::{Canvas, Rgb};
 
 /// Colour of each face when solved, with the seed's two-letter names.
@@ -124,16 +125,28 @@ fn face_ring(face: u8) -> Vec<usize> {
 }
 
 /// Renders the state: the upper half (U and the five faces around it) and the lower half
-/// (D and the five around it), one line per face with its five stickers.
+/// (D and the five around it), one line per face with its five stickers, faces labelled
+/// with the seed's names.
 pub fn render_net(state: &KiloState, colour: bool) -> String {
-    let st = stickers(state);
+    render_stickers(&stickers(state), &FACE_NAMES, colour)
+}
+
+/// The same drawing of `state` (reference frame) as seen on a puzzle held in `frame`, the
+/// faces labelled with `names`: what the person who typed the input has in their hands.
+pub fn render_net_held(state: &KiloState, frame: KiloFrame, names: HeldNames, colour: bool) -> String {
+    let labels: [&str; 12] = std::array::from_fn(|f| names.name(f as u8));
+    render_stickers(&held_stickers(state, frame), &labels, colour)
+}
+
+/// Draws stickers `(position, face, colour)` with the faces labelled `labels`.
+fn render_stickers(st: &[(usize, u8, u8)], labels: &[&str; 12], colour: bool) -> String {
     let mut canvas = Canvas::new();
     canvas.text(0, 0, "upper half");
     canvas.text(0, 24, "lower half");
     for (half, faces) in [(0usize, [0u8, 1, 2, 3, 4, 5]), (1, [11, 6, 7, 8, 9, 10])] {
         let col0 = half * 24;
         for (row, &face) in faces.iter().enumerate() {
-            canvas.text(row + 1, col0, &format!("{:<4}", FACE_NAMES[face as usize]));
+            canvas.text(row + 1, col0, &format!("{:<4}", labels[face as usize]));
             for (k, pos) in face_ring(face).into_iter().enumerate() {
                 let c = st
                     .iter()
@@ -149,4 +162,45 @@ pub fn render_net(state: &KiloState, colour: bool) -> String {
         }
     }
     canvas.render(colour)
+}
+
+#[cfg(test)]
+mod held_tests {
+    use super::*;
+    use crate::held::Held;
+    use crate::kilominx::Kilominx;
+
+    #[test]
+    fn every_frame_of_the_solved_puzzle_shows_uniform_faces() {
+        for frame in KiloFrame::all() {
+            let net = render_net_held(
+                &Kilominx.parse_held("").expect("parses").0,
+                frame,
+                HeldNames::Cubing,
+                false,
+            );
+            for line in net.lines().skip(1) {
+                for half in [&line[..line.len().min(24)], line.get(24..).unwrap_or("")] {
+                    let colours: Vec<&str> = half.split_whitespace().skip(1).collect();
+                    assert!(colours.windows(2).all(|w| w[0] == w[1]), "{frame:?}: {line}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_rotation_changes_the_view_not_the_reference_state() {
+        let (s, frame) = Kilominx.parse_held("x2").expect("parses");
+        assert_eq!(
+            render_net(&s, false),
+            render_net(&Kilominx.parse_held("").expect("parses").0, false)
+        );
+        let held = render_net_held(&s, frame, HeldNames::Cubing, false);
+        assert_ne!(
+            held,
+            render_net_held(&s, KiloFrame::HOME, HeldNames::Cubing, false)
+        );
+        // cubing.js's names label the faces.
+        assert!(held.contains("FL ") && held.contains("B "), "{held}");
+    }
 }
