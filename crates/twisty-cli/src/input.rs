@@ -1,7 +1,7 @@
 //! Reading a puzzle state from the command line: moves, a moves file, a state string.
 
 use crate::args::StateArgs;
-use crate::commands::{CliError, CliResult};
+use crate::context::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use anyhow::Context;
 use std::io::{IsTerminal, Read};

@@ -4,7 +4,9 @@
 
 mod args;
 mod commands;
+mod context;
 mod input;
+mod observer;
 mod output;
 mod puzzles;
 

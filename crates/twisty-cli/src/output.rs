@@ -1,6 +1,6 @@
 //! Output helpers: durations, JSON printing.
 
-use crate::commands::{CliError, CliResult};
+use crate::context::{CliError, CliResult};
 use std::time::Duration;
 
 /// A duration for humans: µs below 1 ms, ms below 1 s, s above.

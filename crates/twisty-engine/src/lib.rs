@@ -25,6 +25,7 @@ pub mod catalog;
 mod engine;
 mod error;
 pub mod input;
+pub mod loaded;
 mod observer;
 pub mod options;
 mod puzzle_id;

@@ -108,6 +108,11 @@ pub fn random_state(
 ) -> Result<Scramble, EngineError> {
     let solve_to_scramble = |input: String, solver: &str| -> Result<Scramble, EngineError> {
         let mut req = SolveRequest::new(puzzle, input).solver(solver);
+        if puzzle == PuzzleId::Cube3 {
+            // A random state is about 18 moves from solved: the pass that proves short
+            // answers optimal would cost tens of milliseconds per scramble for nothing.
+            req = req.option("short_depth", 0);
+        }
         req.frame = Frame::Reference;
         let r = engine.solve(&req, &Quiet)?;
         let inverse = invert_tokens(puzzle, &r.solution)?;

@@ -86,7 +86,11 @@ pub fn check_count(count: usize) -> CliResult {
 pub fn optimal2x2(ctx: &Ctx, args: &BenchCountArgs) -> CliResult {
     check_count(args.count)?;
     let t0 = Instant::now();
-    let solver = crate::puzzles::cube2::optimal(ctx, Metric::Htm)?;
+    let solver = twisty_engine::loaded::cube2_optimal(
+        &ctx.engine(),
+        Metric::Htm,
+        &crate::observer::CliObserver::tables_only(),
+    )?;
     let table_time = t0.elapsed();
     let p = Cube2;
     let mut rng = seeded_rng(args.seed);

@@ -42,7 +42,8 @@ pub fn run(ctx: &Ctx, args: &BenchFastKilominxArgs) -> CliResult {
     let budgets =
         parse_budgets(&args.budgets).map_err(|e| CliError::usage(anyhow::anyhow!("--budgets: {e}")))?;
     let t0 = Instant::now();
-    let solver = crate::puzzles::kilominx::fast(ctx)?;
+    let solver =
+        twisty_engine::loaded::kilominx_fast(&ctx.engine(), &crate::observer::CliObserver::tables_only())?;
     let table_time = t0.elapsed();
     let k = Kilominx;
     let mut rng = seeded_rng(a.seed);

@@ -7,6 +7,7 @@ use crate::args::BenchOptimalArgs;
 use crate::args::PuzzleKind;
 use crate::commands::bench::{check_count, median_of_sorted, progress, summarise};
 use crate::commands::{CliError, CliResult, Ctx};
+use crate::observer::CliObserver;
 use crate::output::{human_duration, print_json};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -75,9 +76,10 @@ pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             (s, format!("{} random states, seed {seed}", args.count))
         }
     };
-    let kind = crate::puzzles::cube3_optimal::heuristic(args.heuristic.as_deref())?;
+    let kind = heuristic_kind(args.heuristic.as_deref())?;
     let t0 = Instant::now();
-    let solver = crate::puzzles::cube3_optimal::optimal(ctx, kind)?;
+    let solver =
+        twisty_engine::loaded::cube3_optimal(&ctx.engine(), kind.name(), &CliObserver::tables_only())?;
     let table_time = t0.elapsed();
     let gib = solver.table_bytes() as f64 / (1u64 << 30) as f64;
     let limits = Limits {
@@ -227,8 +229,9 @@ pub fn heuristic(ctx: &Ctx, args: &BenchHeuristicArgs) -> CliResult {
     }
     let mut rows = Vec::new();
     for name in args.heuristic.split(',').map(str::trim) {
-        let kind = crate::puzzles::cube3_optimal::heuristic(Some(name))?;
-        let solver = crate::puzzles::cube3_optimal::optimal(ctx, kind)?;
+        let kind = heuristic_kind(Some(name))?;
+        let solver =
+            twisty_engine::loaded::cube3_optimal(&ctx.engine(), kind.name(), &CliObserver::tables_only())?;
         let t0 = Instant::now();
         let (avg, each) = average_heuristic(&solver, args.count, seed);
         rows.push((kind.name(), solver.table_bytes(), avg, each, t0.elapsed()));
@@ -271,4 +274,14 @@ pub fn heuristic(ctx: &Ctx, args: &BenchHeuristicArgs) -> CliResult {
         println!("(best, best-tiny: the three columns are 1 probe (U-D axis), the 3 axes, the 6 probes, each without the +1 rule; max includes it)");
     }
     Ok(())
+}
+
+/// The heuristic named by `--heuristic` (default `best`).
+fn heuristic_kind(name: Option<&str>) -> CliResult<twisty_solvers::optimal::cube3::HeuristicKind> {
+    let name = name.unwrap_or("best");
+    twisty_solvers::optimal::cube3::HeuristicKind::parse(name).ok_or_else(|| {
+        CliError::usage(anyhow::anyhow!(
+            "unknown 3x3x3 heuristic `{name}`: available: best, best-tiny, korf, korf-inverse, small, small-inverse"
+        ))
+    })
 }

@@ -266,7 +266,11 @@ fn run_one(
     seed: u64,
 ) -> Result<Vec<Row>, CliError> {
     let t0 = Instant::now();
-    let solver = crate::puzzles::kilominx::optimal(ctx, heuristic)?;
+    let solver = twisty_engine::loaded::kilominx_optimal(
+        &ctx.engine(),
+        heuristic,
+        &crate::observer::CliObserver::tables_only(),
+    )?;
     let table_time = t0.elapsed();
     let k = Kilominx;
     let limits = Limits {

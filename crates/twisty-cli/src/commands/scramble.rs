@@ -4,7 +4,7 @@
 //! puzzle has one, seed, index from 0, kind).
 
 use crate::args::ScrambleArgs;
-use crate::commands::{CliError, CliResult, Ctx};
+use crate::context::{CliError, CliResult, Ctx};
 use crate::puzzles::CliPuzzle;
 use std::io::Write;
 use twisty_core::rng::{fresh_seed, seeded_rng};
@@ -38,24 +38,25 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
         "random-moves"
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let notation = match ctx.notation {
+        crate::args::NotationArg::Standard => twisty_engine::Notation::Standard,
+        crate::args::NotationArg::Seed => twisty_engine::Notation::Seed,
+    };
+    let engine = ctx.engine();
     for index in 0..args.count {
-        let (state, moves) = if args.random_state {
-            let (state, moves) = p.random_state_scramble(ctx, &mut rng)?;
-            // Cheap run-time check: the printed scramble must produce the drawn state.
-            if p.state_after(&moves) != state {
-                return Err(CliError::failure(anyhow::anyhow!(
-                    "internal error: the random-state scramble does not produce the drawn state"
-                )));
-            }
-            (state, moves)
+        // Written in the notation the tools read by default (as the puzzle is held from
+        // home), or the seed's.
+        let (scramble, state) = if args.random_state {
+            // The engine draws the state and writes a verified solution's inverse.
+            let s = twisty_engine::scramble::random_state(&engine, args.puzzle.id(), notation, &mut rng)?;
+            (s.scramble, s.state)
         } else {
             let moves = p.random_moves(&mut rng, length);
-            (p.state_after(&moves), moves)
-        };
-        // Written in the notation the tools read by default (as the puzzle is held from home).
-        let scramble = match ctx.notation {
-            crate::args::NotationArg::Standard => p.held_moves(p.home_frame(), &moves).join(" "),
-            crate::args::NotationArg::Seed => p.format_moves(&moves),
+            let text = match notation {
+                twisty_engine::Notation::Standard => p.held_moves(p.home_frame(), &moves).join(" "),
+                twisty_engine::Notation::Seed => p.format_moves(&moves),
+            };
+            (text, p.state_string(&p.state_after(&moves)))
         };
         let line = if args.json {
             let mut record = serde_json::json!({
@@ -65,7 +66,7 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
                 "index": index,
                 "kind": kind,
             });
-            if let (Some(text), Some(map)) = (p.state_string(&state), record.as_object_mut()) {
+            if let (Some(text), Some(map)) = (state, record.as_object_mut()) {
                 map.insert("state".into(), serde_json::Value::String(text));
             }
             record.to_string()

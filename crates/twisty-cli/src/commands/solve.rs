@@ -1,53 +1,16 @@
 //! `twisty solve`: one request to the engine, its report drawn for people or printed as JSON.
 
 use crate::args::{FrameArg, NotationArg, SolveArgs, StateArgs};
-use crate::commands::{CliError, CliResult, Ctx};
+use crate::context::{CliError, CliResult, Ctx};
+use crate::observer::CliObserver;
 use crate::output::{human_duration, print_json};
 use clap::parser::ValueSource;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use twisty_core::rng::{fresh_seed, seeded_rng};
 use twisty_engine::scramble::{default_length, random_moves, random_state};
 use twisty_engine::{
-    solvers_for, EngineError, Event, Frame, MetricName, Notation, Observer, Options, PuzzleId, SolveReport,
-    SolveRequest,
+    solvers_for, EngineError, Frame, MetricName, Notation, Options, PuzzleId, SolveReport, SolveRequest,
 };
-
-/// Prints the engine's progress on stderr: table builds, notes, finished bounds, steps.
-struct CliObserver {
-    /// Print bounds and steps (not with `--json`).
-    verbose: bool,
-    /// The spinner of step events, when stderr is a terminal.
-    spinner: Mutex<Option<indicatif::ProgressBar>>,
-}
-
-impl Observer for CliObserver {
-    fn event(&self, e: &Event) {
-        match e {
-            Event::Tables { message } | Event::Note { message } => eprintln!("{message}"),
-            Event::Bound {
-                bound,
-                nodes,
-                elapsed,
-                total,
-            } if self.verbose => {
-                let secs = elapsed.as_secs_f64().max(1e-9);
-                eprintln!(
-                    "no solution of {bound} moves: {nodes} nodes in {secs:.2} s ({:.1} M nodes/s, {:.1} s total)",
-                    *nodes as f64 / secs / 1e6,
-                    total.as_secs_f64()
-                );
-            }
-            Event::Step { message } => {
-                if let Some(pb) = self.spinner.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
-                    pb.set_message(message.clone());
-                    pb.tick();
-                }
-            }
-            _ => {}
-        }
-    }
-}
 
 /// The text of the input: a state string, a file's contents, or the MOVES arguments.
 pub fn input_text(state: &StateArgs) -> CliResult<String> {
@@ -226,10 +189,7 @@ pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> C
         );
         pb
     });
-    let observer = CliObserver {
-        verbose: !args.json,
-        spinner: Mutex::new(spinner),
-    };
+    let observer = CliObserver::new(!args.json, spinner);
     let start = Instant::now();
     let result = ctx.engine().solve(&req, &observer);
     if let Some(pb) = observer.spinner.lock().unwrap_or_else(|p| p.into_inner()).take() {

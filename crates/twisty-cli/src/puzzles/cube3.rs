@@ -1,13 +1,10 @@
 //! CLI glue for the 3x3x3.
 
-use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
-use crate::commands::{self, CliError, CliResult, Ctx};
+use crate::context::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use std::time::Duration;
-use twisty_core::cube3::{facelets, render_net, render_net_held, Cube3, Cube3Move, CubeFrame, CubieCube};
+use twisty_core::cube3::{facelets, render_net, render_net_held, Cube3, CubeFrame, CubieCube};
 use twisty_core::{InvalidState, Puzzle};
-use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
-use twisty_solvers::{Limits, Solver};
 
 impl CliPuzzle for Cube3 {
     fn scramble_length(&self) -> usize {
@@ -76,36 +73,6 @@ impl CliPuzzle for Cube3 {
         out.push_str(&format!("\n{}\n", render_net(&cur, colour)));
         Ok(out)
     }
-
-    fn random_state_scramble(
-        &self,
-        ctx: &Ctx,
-        rng: &mut twisty_core::TwistyRng,
-    ) -> CliResult<(CubieCube, Vec<Cube3Move>)> {
-        let state = self.random_state(rng);
-        let limits = Limits {
-            max_length: Some(DEFAULT_MAX_LENGTH),
-            cancel: Some(ctx.cancel.clone()),
-            ..Limits::default()
-        };
-        let sol = TwoPhase::global().solve(self, &state, &limits)?;
-        Ok((state, self.invert_all(&sol.moves)))
-    }
-}
-
-/// `twisty scramble` for the 3x3x3.
-pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
-    commands::scramble::run(ctx, &Cube3, args)
-}
-
-/// `twisty show` for the 3x3x3.
-pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
-    commands::show::run(ctx, &Cube3, args)
-}
-
-/// `twisty play` for the 3x3x3.
-pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
-    commands::play::run(ctx, &Cube3, PuzzleKind::Cube3, args)
 }
 
 /// Which cubie entries the end of Thistlethwaite phase `phase` (0..4) solves: corner

@@ -1,18 +1,15 @@
 //! Per-puzzle glue between the generic subcommands and each puzzle's model and solvers.
 //!
-//! Each puzzle implements [`CliPuzzle`] in its own file; the functions here dispatch on
-//! `--puzzle` to the generic implementations in `crate::commands`.
+//! Each puzzle implements [`CliPuzzle`] in its own file; `crate::commands` runs the
+//! subcommands on them.
 
 pub mod cube2;
 pub mod cube3;
-pub mod cube3_optimal;
+pub mod edit;
 pub mod kilominx;
 pub mod supercube;
 
-use crate::args::{
-    BenchArgs, BenchWhich, PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs, SolveArgs, TablesArgs,
-};
-use crate::commands::{CliError, CliResult, Ctx};
+use crate::context::{CliError, CliResult};
 use twisty_core::Puzzle;
 
 /// What the CLI needs of a puzzle beyond the [`Puzzle`] trait.
@@ -69,14 +66,14 @@ pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
 
     /// Edits `state` as told by the words after `EDIT` in `twisty play`: the new state, a
     /// pending draft with the reason it is not legal yet, or the reason the edit is refused.
-    /// The default works on the state string (see [`crate::commands::play::edit_state_string`]).
+    /// The default works on the state string (see [`edit::edit_state_string`]).
     fn edit(
         &self,
         state: &Self::State,
         draft: &mut Option<String>,
         words: &[&str],
-    ) -> Result<crate::commands::play::EditOutcome<Self::State>, String> {
-        crate::commands::play::edit_state_string(self, state, draft, words)
+    ) -> Result<edit::EditOutcome<Self::State>, String> {
+        edit::edit_state_string(self, state, draft, words)
     }
 
     /// The per-phase report of a staged solve (`solve --groups`): for each phase its name,
@@ -103,81 +100,5 @@ pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
             ));
         }
         Ok(out)
-    }
-
-    /// A uniformly random state and a move sequence that produces it (the inverse of a
-    /// solution), for `scramble --random-state`.
-    fn random_state_scramble(
-        &self,
-        _ctx: &Ctx,
-        _rng: &mut twisty_core::TwistyRng,
-    ) -> CliResult<(Self::State, Vec<Self::Move>)> {
-        Err(CliError::failure(anyhow::anyhow!(
-            "random-state scrambles of the {} need a fast solver, which is not available yet",
-            self.name()
-        )))
-    }
-}
-
-macro_rules! dispatch {
-    ($kind:expr, $f:ident($($arg:expr),*)) => {
-        match $kind {
-            PuzzleKind::Cube3 => cube3::$f($($arg),*),
-            PuzzleKind::Cube2 => cube2::$f($($arg),*),
-            PuzzleKind::Kilominx => kilominx::$f($($arg),*),
-            PuzzleKind::Supercube(n) => supercube::$f(n, $($arg),*),
-        }
-    };
-}
-
-/// `twisty scramble`.
-pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
-    dispatch!(args.puzzle, scramble(ctx, args))
-}
-
-/// `twisty show`.
-pub fn show(ctx: &Ctx, args: &ShowArgs) -> CliResult {
-    dispatch!(args.puzzle, show(ctx, args))
-}
-
-/// `twisty solve`: through the engine (the 2x2x2 A* on the seed's colour nets or with the
-/// seed's move names keeps the seed's display: its paths in both notations, the nets).
-pub fn solve(ctx: &Ctx, args: &SolveArgs, matches: Option<&clap::ArgMatches>) -> CliResult {
-    if args.batch.given() {
-        return crate::commands::batch::run(ctx, args, matches);
-    }
-    if args.puzzle == PuzzleKind::Cube2
-        && args.solver.as_deref() == Some("astar")
-        && crate::commands::astar::wants_seed_display(ctx, args)
-    {
-        return crate::commands::astar::solve(ctx, args);
-    }
-    crate::commands::solve::run(ctx, args, matches)
-}
-
-/// `twisty play`.
-pub fn play(ctx: &Ctx, args: &PlayArgs) -> CliResult {
-    dispatch!(args.puzzle, play(ctx, args))
-}
-
-/// `twisty tables`.
-pub fn tables(ctx: &Ctx, args: &TablesArgs) -> CliResult {
-    crate::commands::tables::run(ctx, args)
-}
-
-/// `twisty bench`.
-pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
-    match &args.which {
-        BenchWhich::Astar2x2(a) => crate::commands::astar::bench(a),
-        BenchWhich::Optimal2x2(a) => crate::commands::bench::optimal2x2(ctx, a),
-        BenchWhich::Fast3x3(a) => crate::commands::bench_fast3x3::fast3x3(ctx, a),
-        BenchWhich::Metaheuristics(a) => crate::commands::bench_metaheuristics::run(ctx, a),
-        BenchWhich::Optimal(a) => match a.puzzle {
-            PuzzleKind::Kilominx => crate::commands::bench_optimal_kilominx::run(ctx, a),
-            _ => crate::commands::bench_optimal_cube3::optimal(ctx, a),
-        },
-        BenchWhich::Heuristic(a) => crate::commands::bench_optimal_cube3::heuristic(ctx, a),
-        BenchWhich::FastKilominx(a) => crate::commands::bench_fast_kilominx::run(ctx, a),
-        BenchWhich::Supercube(a) => crate::commands::supercube::bench(ctx, a),
     }
 }

@@ -1,7 +1,6 @@
 //! CLI glue for the N×N×N supercube.
 
-use crate::args::{PlayArgs, PuzzleKind, ScrambleArgs, ShowArgs};
-use crate::commands::{self, CliError, CliResult, Ctx};
+use crate::context::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use twisty_core::supercube::{render, Supercube, SupercubeState, SCRAMBLE_LENGTH};
 
@@ -47,28 +46,4 @@ impl CliPuzzle for Supercube {
     fn engine_state(&self, state: &SupercubeState) -> twisty_engine::State {
         twisty_engine::State::Supercube(state.clone())
     }
-}
-
-fn cube(n: usize) -> CliResult<Supercube> {
-    Supercube::new(n).map_err(CliError::usage)
-}
-
-/// `twisty scramble` for the N×N×N supercube.
-pub fn scramble(n: usize, ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
-    if args.random_state {
-        return Err(CliError::usage(anyhow::anyhow!(
-            "the supercube has no random-state scrambles: use random moves (--length)"
-        )));
-    }
-    commands::scramble::run(ctx, &cube(n)?, args)
-}
-
-/// `twisty show` for the N×N×N supercube.
-pub fn show(n: usize, ctx: &Ctx, args: &ShowArgs) -> CliResult {
-    commands::show::run(ctx, &cube(n)?, args)
-}
-
-/// `twisty play` for this puzzle.
-pub fn play(n: usize, ctx: &Ctx, args: &PlayArgs) -> CliResult {
-    commands::play::run(ctx, &cube(n)?, PuzzleKind::Supercube(n), args)
 }

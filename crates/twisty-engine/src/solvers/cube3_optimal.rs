@@ -66,7 +66,7 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
         .unwrap_or_default()
 }
 
-fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<Cube3Optimal>, EngineError> {
+pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<Cube3Optimal>, EngineError> {
     let k = kind(ctx.options)?;
     let needs = tables(ctx.options);
     ctx.load(

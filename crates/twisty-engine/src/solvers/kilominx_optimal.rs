@@ -47,7 +47,7 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
         .collect()
 }
 
-fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<KilominxOptimal>, crate::EngineError> {
+pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<KilominxOptimal>, crate::EngineError> {
     let h = ctx.options.str("heuristic").unwrap_or("best").to_string();
     let needs = tables(ctx.options);
     ctx.load(

@@ -2,14 +2,14 @@
 //! here and one line in [`ALL`].
 
 mod astar;
-mod cube2_optimal;
-mod cube3_optimal;
+pub(crate) mod cube2_optimal;
+pub(crate) mod cube3_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
-mod kilominx_optimal;
+pub(crate) mod kilominx_optimal;
 pub mod swarm;
 mod thistlethwaite;
-mod twophase;
+pub(crate) mod twophase;
 
 use crate::catalog::{SolverEntry, TableNeed};
 use crate::engine::Ctx;
