@@ -27,4 +27,10 @@ run 'solve "R U F" (two-phase)' solve "R U F"
 run 'solve --option short_depth=0 "R U F" (two-phase)' solve --option short_depth=0 "R U F"
 run 'solve --puzzle kilominx --timeout 0.01 "R U F"' solve --puzzle kilominx --timeout 0.01 "R U F"
 run 'solve --puzzle 2x2 "R U F"' solve --puzzle 2x2 "R U F"
+# The optimal solver's `best` table (2.4 GiB) is built only on request: OPTIMAL=1 with T a
+# cache that holds it (`twisty tables build --puzzle 3x3 --heuristic best --tables-dir T`).
+if [ -n "${OPTIMAL:-}" ]; then
+  S12="R U F' L2 D B' R2 U' F D2 L' B"
+  run "solve --solver optimal \"$S12\"" solve --solver optimal "$S12"
+fi
 uptime
