@@ -92,6 +92,9 @@ fn moves_text(g: &mut Gen, corpus: &[String]) -> String {
     }
 }
 
+/// A maker of one field's value.
+type Make = fn(&mut Gen) -> Value;
+
 /// A JSON object with the fields of the solve, validate and replay bodies, each present with
 /// some probability and of the right type most of the time.
 fn body(g: &mut Gen, corpus: &[String]) -> Map<String, Value> {
@@ -122,7 +125,7 @@ fn body(g: &mut Gen, corpus: &[String]) -> Map<String, Value> {
         };
         o.insert("facelets".into(), v);
     }
-    let optional: [(&str, fn(&mut Gen) -> Value); 7] = [
+    let optional: [(&str, Make); 7] = [
         ("solver", |g| json!(*g.pick(&SOLVERS))),
         ("options", |g| {
             let key = *g.pick(&["memory_mib", "heuristic", "population", "iterations", "x", ""]);
