@@ -80,6 +80,11 @@ impl ApiError {
         self.status
     }
 
+    /// The JSON body: `{"error": {"kind", "message", …}}`.
+    pub fn body(&self) -> &Value {
+        &self.body
+    }
+
     /// 404 for unknown routes.
     pub fn not_found(path: &str) -> Self {
         Self::new(
@@ -140,7 +145,13 @@ type ApiResult = Result<Response, ApiError>;
 /// Decodes a JSON body, turning every failure into a precise `usage` error (400), or
 /// `too_large` (413).
 pub fn json_body<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|e| {
+    json_bytes(&body_bytes(body)?)
+}
+
+/// The bytes of a body, or the reason they could not be read: `too_large` (413) past
+/// [`crate::server::MAX_BODY`], `usage` (400) otherwise.
+pub fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::engine(EngineError::new(
                 ErrorKind::TooLarge,
@@ -152,8 +163,12 @@ pub fn json_body<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejectio
         } else {
             ApiError::usage(e.body_text())
         }
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
+    })
+}
+
+/// Decodes the bytes of a JSON body, turning a failure into a precise `usage` error (400).
+pub fn json_bytes<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
         ApiError::usage(format!(
             "invalid JSON body at line {}, column {}: {e}",
             e.line(),
@@ -219,13 +234,21 @@ pub struct PuzzleQuery {
     pub seed: Option<u64>,
 }
 
-fn required_puzzle(q: &PuzzleQuery) -> Result<PuzzleId, ApiError> {
-    match &q.puzzle {
-        Some(p) => puzzle(p),
-        None => Err(ApiError::usage(
-            "missing query parameter `puzzle` (e.g. ?puzzle=3x3x3)",
-        )),
-    }
+/// The decoded query of `GET /api/scramble`, `/api/geometry` and `/api/solvers`, with its
+/// puzzle (which every one of them needs).
+pub fn puzzle_query(
+    q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<(PuzzleId, PuzzleQuery), ApiError> {
+    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
+    let p = match &q.puzzle {
+        Some(p) => puzzle(p)?,
+        None => {
+            return Err(ApiError::usage(
+                "missing query parameter `puzzle` (e.g. ?puzzle=3x3x3)",
+            ))
+        }
+    };
+    Ok((p, q))
 }
 
 /// `GET /api/scramble?puzzle=…[&seed=…]`.
@@ -233,8 +256,7 @@ pub async fn scramble(
     State(st): State<Arc<AppState>>,
     q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
-    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
-    let p = required_puzzle(&q)?;
+    let (p, q) = puzzle_query(q)?;
     // Fresh seeds stay below 2^53 so that JavaScript shows them exactly.
     let seed = q
         .seed
@@ -262,8 +284,7 @@ pub async fn scramble(
 
 /// `GET /api/geometry?puzzle=…`: pieces, colours and rotation group of the display model.
 pub async fn geometry(q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>) -> ApiResult {
-    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
-    let p = required_puzzle(&q)?;
+    let (p, _) = puzzle_query(q)?;
     let m = p.model();
     let group: Vec<[f32; 9]> = m
         .group
@@ -329,11 +350,18 @@ impl StateRequest {
 
 /// `POST /api/validate`: parses moves or facelets; returns the normalised moves and the state.
 pub async fn validate(body: Result<Bytes, BytesRejection>) -> ApiResult {
-    let req: StateRequest = json_body(body)?;
+    let bytes = body_bytes(body)?;
+    Ok(Json(validated(&bytes)?).into_response())
+}
+
+/// The answer of `POST /api/validate` to a body of `bytes`: the JSON decoded, the puzzle and
+/// its input parsed, as `{valid, puzzle, moves, length, state, solved, last, facelets}`.
+pub fn validated(bytes: &[u8]) -> Result<Value, ApiError> {
+    let req: StateRequest = json_bytes(bytes)?;
     let p = puzzle(&req.puzzle)?;
     let parsed = puzzles::parse_input(p, &req.input()?)?;
     let solved = p.model().is_solved(&parsed.state);
-    Ok(Json(json!({
+    Ok(json!({
         "valid": true,
         "puzzle": p.id(),
         "moves": parsed.moves,
@@ -343,7 +371,6 @@ pub async fn validate(body: Result<Bytes, BytesRejection>) -> ApiResult {
         "last": parsed.last,
         "facelets": facelets(p, &parsed.state),
     }))
-    .into_response())
 }
 
 /// `GET /api/solves`: the solves running now with their elapsed time and time limit, for
@@ -370,7 +397,6 @@ pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
 pub async fn list_solvers(
     q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
-    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
-    let p = required_puzzle(&q)?;
+    let (p, _) = puzzle_query(q)?;
     Ok(Json(json!({ "puzzle": p.id(), "solvers": crate::catalog::solvers(p) })).into_response())
 }

@@ -2,7 +2,7 @@
 //! page's animation. The solution is the engine's answer in the user's frame, so it applies
 //! to the puzzle as shown after the input.
 
-use crate::api::{input_of, json_body, puzzle, ApiError};
+use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
 use crate::display::PuzzleDisplay;
 use crate::geometry::Anim;
 use crate::puzzles;
@@ -38,7 +38,13 @@ struct Step {
 
 /// `POST /api/replay`: `{start: {state, solved}, steps: [{move, anim, state}], solved}`.
 pub async fn replay(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
-    let body: ReplayBody = json_body(body)?;
+    let bytes = body_bytes(body)?;
+    Ok(Json(replayed(&bytes)?).into_response())
+}
+
+/// The answer of `POST /api/replay` to a body of `bytes`.
+pub fn replayed(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
+    let body: ReplayBody = json_bytes(bytes)?;
     let p = puzzle(&body.puzzle)?;
     crate::nesting::check(&body.solution)?;
     let start = puzzles::parse_input(p, &input_of(&body.moves, &body.facelets)?)?;
@@ -70,11 +76,10 @@ pub async fn replay(body: Result<Bytes, BytesRejection>) -> Result<Response, Api
             state: state.clone(),
         });
     }
-    Ok(Json(json!({
+    Ok(json!({
         "puzzle": p.id(),
         "start": { "state": start.state, "solved": model.is_solved(&start.state) },
         "steps": steps,
         "solved": model.is_solved(&state),
     }))
-    .into_response())
 }

@@ -6,7 +6,7 @@
 //! [`DEFAULT_TIME_LIMIT`], at most [`MAX_TIME_LIMIT`]), one thread per solve, and as many
 //! solves at once as there are slots (more get 503 `busy`).
 
-use crate::api::{input_of, json_body, puzzle, ApiError};
+use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
 use crate::puzzles::Input;
 use crate::server::AppState;
 use axum::body::Bytes;
@@ -107,7 +107,13 @@ fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiErro
         // The page shows the Kilominx turned face by face, never rotated: the engine gets
         // the same turns so that its answer is in the frame on the screen.
         Input::Moves(m) if p == PuzzleId::Kilominx => crate::puzzles::parse_moves(p, m)?.join(" "),
-        Input::Moves(m) => m.to_string(),
+        Input::Moves(m) => {
+            // The page's bound on an input (at most MAX_INPUT_MOVES after expanding repeats),
+            // as for validate and replay: the engine's own bound (100,000 moves) would let a
+            // 30-byte body cost the 16x16x16 a quarter of a second of a solve slot.
+            crate::puzzles::parse_moves(p, m)?;
+            m.to_string()
+        }
         Input::Facelets(f) if p == PuzzleId::Cube3 => f.chars().filter(|c| !c.is_whitespace()).collect(),
         Input::Facelets(_) => {
             return Err(ApiError::usage(format!(
@@ -139,14 +145,22 @@ fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiErro
     Ok((req, limit))
 }
 
+/// The engine request of a `POST /api/solve` body of `bytes` and its time limit in seconds:
+/// the JSON decoded, the puzzle named, exactly one input, the server's limits checked. The
+/// engine checks the rest ([`twisty_engine::checked`], then the input as it solves).
+pub fn solve_request(bytes: &[u8]) -> Result<(SolveRequest, f64), ApiError> {
+    let body: SolveBody = json_bytes(bytes)?;
+    let p = puzzle(&body.puzzle)?;
+    request(&body, p)
+}
+
 /// `POST /api/solve`.
 pub async fn solve(
     State(st): State<Arc<AppState>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let body: SolveBody = json_body(body)?;
-    let p = puzzle(&body.puzzle)?;
-    let (mut req, limit) = request(&body, p)?;
+    let (mut req, limit) = solve_request(&body_bytes(body)?)?;
+    let p = req.puzzle;
     let (entry, resolved) = twisty_engine::checked(&req)?;
     let loading = crate::warm::ready(&st, p, entry, &resolved, &req.options)?;
 
