@@ -97,7 +97,10 @@ fn ga_solves_a_3x3x3_learns_and_reuses_macros() {
     if v["details"]["answer"].is_string() {
         assert_eq!(answered, 100);
         assert!(get("simplified_length") > 100);
-        assert_eq!(v["details"]["solver_length"].as_u64(), Some(get("simplified_length")));
+        assert_eq!(
+            v["details"]["solver_length"].as_u64(),
+            Some(get("simplified_length"))
+        );
     } else {
         assert_eq!(get("simplified_length") as usize, answered);
     }

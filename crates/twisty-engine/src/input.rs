@@ -125,26 +125,55 @@ pub fn kilominx(text: &str, notation: Notation) -> Result<Parsed<Kilominx>, Engi
 /// default, the paper's codes with [`Notation::Seed`]).
 pub fn supercube(cube: &Supercube, text: &str, notation: Notation) -> Result<Parsed<Supercube>, EngineError> {
     let t = text.trim();
-    let digits = 2 * cube.cubies();
-    if t.len() == digits && t.chars().all(|c| c.is_ascii_hexdigit()) {
-        let mut code = Vec::with_capacity(cube.cubies());
-        for i in 0..cube.cubies() {
-            let pair = &t[2 * i..2 * i + 2];
-            code.push(u8::from_str_radix(pair, 16).map_err(|_| {
-                EngineError::new(
-                    ErrorKind::Parse,
-                    format!("`{pair}` at column {} is not a hex byte", 2 * i + 1),
-                )
-            })?);
-        }
+    if t.len() == 2 * cube.cubies() && t.chars().all(|c| c.is_ascii_hexdigit()) {
         return Ok(Parsed {
-            state: cube.state_from_code(&code)?,
+            state: supercube_code(cube, t)?,
             frame: cube.home_frame(),
             from_state_string: true,
             input_moves: None,
         });
     }
     moves(cube, text, notation)
+}
+
+/// A supercube state string: the seed's cube code, two hex digits per cubie (nothing else:
+/// no signs, no spaces inside), checked to be a reachable state.
+pub fn supercube_code(
+    cube: &Supercube,
+    text: &str,
+) -> Result<twisty_core::supercube::SupercubeState, EngineError> {
+    let t = text.trim();
+    let want = 2 * cube.cubies();
+    if let Some((i, c)) = t.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        return Err(EngineError::new(
+            ErrorKind::Parse,
+            format!(
+                "`{c}` at column {} is not a hex digit",
+                t[..i].chars().count() + 1
+            ),
+        ));
+    }
+    if t.len() != want {
+        return Err(EngineError::new(
+            ErrorKind::Parse,
+            format!(
+                "a {0}x{0}x{0} state string has {want} hex digits (two per cubie), got {1}",
+                cube.n,
+                t.len()
+            ),
+        ));
+    }
+    let mut code = Vec::with_capacity(cube.cubies());
+    for i in 0..cube.cubies() {
+        let pair = &t[2 * i..2 * i + 2];
+        code.push(u8::from_str_radix(pair, 16).map_err(|_| {
+            EngineError::new(
+                ErrorKind::Parse,
+                format!("`{pair}` at column {} is not a hex byte", 2 * i + 1),
+            )
+        })?);
+    }
+    Ok(cube.state_from_code(&code)?)
 }
 
 /// The state string of a state, where the puzzle has one (3x3x3 and 2x2x2 facelets, the
@@ -156,6 +185,18 @@ pub fn cube3_string(s: &twisty_core::cube3::CubieCube) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn supercube_codes_are_hex_digits_only() {
+        let cube = Supercube::new(2).expect("a size");
+        let solved: String = cube.solved().code().iter().map(|b| format!("{b:02x}")).collect();
+        assert!(supercube_code(&cube, &solved).is_ok());
+        let signed = format!("+{}", &solved[1..]);
+        let e = supercube_code(&cube, &signed).expect_err("a sign is not a digit");
+        assert!(e.message.contains("column 1"), "{e}");
+        let e = supercube_code(&cube, &solved[2..]).expect_err("too short");
+        assert!(e.message.contains("16 hex digits"), "{e}");
+    }
 
     #[test]
     fn state_strings_and_moves_are_told_apart() {

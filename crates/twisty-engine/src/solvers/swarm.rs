@@ -210,6 +210,8 @@ pub struct SwarmRun {
 fn swarm_err(e: SwarmError) -> EngineError {
     match e {
         SwarmError::InvalidParameter { .. } => EngineError::usage(e.to_string()),
+        SwarmError::Timeout => EngineError::new(ErrorKind::Timeout, e.to_string()),
+        SwarmError::Cancelled => EngineError::new(ErrorKind::Cancelled, e.to_string()),
         _ => EngineError::new(ErrorKind::Internal, e.to_string()),
     }
 }
@@ -300,7 +302,10 @@ pub fn run_swarm(
 ) -> Result<SwarmRun, EngineError> {
     state.validate()?;
     let tp = TwoPhase::global();
-    let mut plain = TwoPhaseFitness::new(tp, 20);
+    // The input's two-phase length for the report, under the fitness's node cap so that a
+    // hard state (the superflip: 1.5 s uncapped) cannot hold the answer past its deadline.
+    let mut plain = TwoPhaseFitness::new(tp, 20)
+        .with_node_cap(Some(twisty_solvers::swarm::twophase_fitness::DEFAULT_NODE_CAP));
     let node_cap = (p.eval_nodes > 0).then_some(p.eval_nodes);
     let set = match p.vary {
         Vary::Auto if p.evaluations > 1 => SymmetrySet::Rotations,

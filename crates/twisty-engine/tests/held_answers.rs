@@ -1,0 +1,134 @@
+//! Every quick solver's answer, read back by the Rust models as the user types it, solves
+//! the input in the frame the user holds the puzzle after it: inputs with every move kind
+//! of each puzzle's notation (face turns, wide and slice moves, rotations), for every
+//! solver of the catalog that answers quickly with small tables. (The cubing.js oracle test
+//! checks the same against an independent model.)
+
+use rand::Rng;
+use twisty_core::cube2::Cube2;
+use twisty_core::cube3::Cube3;
+use twisty_core::kilominx::Kilominx;
+use twisty_core::supercube::Supercube;
+use twisty_core::{seeded_rng, Held, TwistyRng};
+use twisty_engine::{Engine, EngineConfig, PuzzleId, Quiet, SolveRequest};
+
+/// A random input of `n` tokens drawn from `vocabulary`.
+fn input(rng: &mut TwistyRng, vocabulary: &[&str], n: usize) -> String {
+    (0..n)
+        .map(|_| vocabulary[rng.random_range(0..vocabulary.len())])
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `answer` typed after `input` leaves the puzzle solved as held.
+fn solves<P: Held>(p: &P, input: &str, answer: &str) -> bool {
+    let Ok((mut state, mut frame)) = p.parse_held(input) else {
+        return false;
+    };
+    p.apply_held(&mut state, &mut frame, answer).is_ok() && p.is_solved(&state)
+}
+
+const CUBE3: &[&str] = &[
+    "U", "R'", "F2", "D", "L'", "B2", "Rw", "u'", "3Fw", "M", "E'", "S2", "x", "y'", "z2", "R2'",
+];
+const CUBE2: &[&str] = &["U", "R'", "F2", "D", "L'", "B2", "Rw", "x", "y'", "z2"];
+const KILOMINX: &[&str] = &[
+    "U", "R'", "F2", "L2'", "BR", "BL'", "FR", "FL2", "DR'", "DL", "B2'", "D", "x2", "y", "Rv'", "Uv",
+];
+const SUPERCUBE3: &[&str] = &["U", "R'", "F2", "2R", "Rw'", "M", "x", "y'", "z2", "D", "L", "B'"];
+
+#[test]
+fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let engine = Engine::new(EngineConfig {
+        tables_dir: dir.path().to_path_buf(),
+        ..EngineConfig::default()
+    });
+    // (puzzle, solver, options, vocabulary, input length, inputs)
+    type Case = (
+        PuzzleId,
+        &'static str,
+        &'static [(&'static str, i64)],
+        &'static [&'static str],
+        usize,
+        usize,
+    );
+    let cases: &[Case] = &[
+        (PuzzleId::Cube3, "two-phase", &[], CUBE3, 12, 12),
+        (PuzzleId::Cube3, "thistlethwaite", &[], CUBE3, 12, 12),
+        (PuzzleId::Cube3, "optimal", &[], CUBE3, 5, 6),
+        (PuzzleId::Cube3, "greedy", &[], CUBE3, 3, 3),
+        (
+            PuzzleId::Cube3,
+            "pso",
+            &[("particles", 8), ("iterations", 60)],
+            CUBE3,
+            2,
+            3,
+        ),
+        (
+            PuzzleId::Cube3,
+            "aco",
+            &[("ants", 8), ("iterations", 30)],
+            CUBE3,
+            2,
+            3,
+        ),
+        (
+            PuzzleId::Cube3,
+            "dkho",
+            &[("krill", 8), ("iterations", 30)],
+            CUBE3,
+            2,
+            3,
+        ),
+        (PuzzleId::Cube2, "optimal", &[], CUBE2, 12, 12),
+        (PuzzleId::Cube2, "astar", &[], CUBE2, 6, 6),
+        (PuzzleId::Kilominx, "fast", &[], KILOMINX, 12, 8),
+        (
+            PuzzleId::Supercube(3),
+            "genetic",
+            &[("attempts", 2)],
+            SUPERCUBE3,
+            4,
+            3,
+        ),
+    ];
+    let mut rng = seeded_rng(20261126);
+    let mut checked = 0;
+    for &(puzzle, solver, options, vocabulary, length, count) in cases {
+        for _ in 0..count {
+            let text = input(&mut rng, vocabulary, length);
+            let mut req = SolveRequest::new(puzzle, text.clone()).solver(solver);
+            if solver == "optimal" && puzzle == PuzzleId::Cube3 {
+                req = req.option("heuristic", "small");
+            }
+            for &(name, value) in options {
+                req = req.option(name, value);
+            }
+            req.seed = Some(5);
+            req.timeout = Some(30.0);
+            let r = engine
+                .solve(&req, &Quiet)
+                .unwrap_or_else(|e| panic!("{puzzle} {solver} `{text}`: {e}"));
+            let ok = match puzzle {
+                PuzzleId::Cube3 => solves(&Cube3, &text, &r.solution),
+                PuzzleId::Cube2 => solves(&Cube2, &text, &r.solution),
+                PuzzleId::Kilominx => solves(&Kilominx, &text, &r.solution),
+                PuzzleId::Supercube(n) => solves(
+                    &Supercube::new(usize::from(n)).expect("a size"),
+                    &text,
+                    &r.solution,
+                ),
+            };
+            assert!(
+                ok,
+                "{puzzle} {solver}: `{text}` then `{}` is not solved as held",
+                r.solution
+            );
+            checked += 1;
+        }
+    }
+    println!("{checked} answers solved the puzzle as held");
+    assert_eq!(checked, cases.iter().map(|c| c.5).sum::<usize>());
+}
