@@ -36,6 +36,7 @@ mod moves;
 pub mod notation;
 pub mod render;
 mod simd;
+pub mod symmetry;
 
 use crate::error::{InvalidState, ParseError};
 use crate::puzzle::{Metric, Puzzle};
@@ -45,6 +46,7 @@ use rand::Rng;
 pub use frame::CubeFrame;
 pub use lanes::LaneCube;
 pub use render::render_net;
+pub use symmetry::{SymClasses, SymSubgroup, Symmetries, Symmetry};
 
 /// Face letters in index order.
 pub const FACE_NAMES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];
