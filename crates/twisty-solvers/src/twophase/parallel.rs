@@ -4,16 +4,17 @@
 //! each complete on their own, so they are dealt out to the threads round robin (search `k`
 //! to thread `k mod threads`); every thread runs the usual loop over phase-1 lengths on its
 //! share. Without improving, the first thread to find a solution within the bound raises a
-//! shared flag that stops the others. While improving (a time budget), every thread
-//! improves its own answer until the budget runs out, and the shortest is kept; a thread
-//! that proves its answer optimal stops the others.
+//! shared flag that stops the others. While improving (a time budget), the threads share
+//! the length of the best solution found so far and each searches only below it, until the
+//! budget runs out; the shortest is kept. A thread that runs out of shorter lengths proves
+//! the shortest optimal (each search alone is complete) and stops the others.
 //!
 //! With one thread this is exactly [`SearchContext::solve`].
 
 use super::search::{SearchContext, ALL_VARIANTS};
 use super::tables::Tables;
 use crate::solver::{Limits, SolveError};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
@@ -69,29 +70,35 @@ pub fn solve(
         let mut ctx = SearchContext::new(tables.clone());
         ctx.set_min_probes(plan.min_probes);
         ctx.set_improve_until(plan.improve_until);
-        return run(&mut ctx, state, max_length, limits, start);
+        let r = run(&mut ctx, state, max_length, limits, start);
+        return r.result.map(|moves| SearchOutcome {
+            moves,
+            proven: r.proven,
+            nodes: r.nodes,
+            phase2_nodes: r.phase2_nodes,
+            probes: r.probes,
+        });
     }
     state.validate()?;
     let stop = Arc::new(AtomicBool::new(false));
     let improving = plan.improve_until.is_some();
-    let results: Vec<Result<SearchOutcome, SolveError>> = std::thread::scope(|scope| {
+    let shared_best = improving.then(|| Arc::new(AtomicUsize::new(usize::MAX)));
+    let runs: Vec<Run> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|i| {
                 let stop = stop.clone();
+                let shared_best = shared_best.clone();
                 scope.spawn(move || {
                     let mut ctx = SearchContext::new(tables.clone());
                     ctx.set_min_probes(plan.min_probes);
                     ctx.set_improve_until(plan.improve_until);
                     ctx.set_variants(share(i, threads));
                     ctx.set_peer_stop(Some(stop.clone()));
+                    ctx.set_shared_best(shared_best);
                     let r = run(&mut ctx, state, max_length, limits, start);
                     // The first answer ends the others' searches, unless they improve on it; a
                     // proof (of optimality, or that nothing is within the bound) ends them too.
-                    let proof = match &r {
-                        Ok(o) => !improving || o.proven,
-                        Err(e) => matches!(e, SolveError::NoSolutionWithin { .. }),
-                    };
-                    if proof {
+                    if r.proven || (!improving && r.result.is_ok()) {
                         stop.store(true, Ordering::Relaxed);
                     }
                     r
@@ -101,40 +108,54 @@ pub fn solve(
         handles
             .into_iter()
             .map(|h| {
-                h.join()
-                    .unwrap_or(Err(SolveError::Cancelled { deepest_bound: None }))
+                h.join().unwrap_or(Run {
+                    result: Err(SolveError::Cancelled { deepest_bound: None }),
+                    proven: false,
+                    nodes: 0,
+                    phase2_nodes: 0,
+                    probes: 0,
+                })
             })
             .collect()
     });
     let (mut nodes, mut phase2_nodes, mut probes) = (0, 0, 0);
-    let mut best: Option<SearchOutcome> = None;
+    // A proof from any thread holds for the shortest answer of all: each search alone is
+    // complete, and no thread's bound went below the shortest answer.
+    let proven = runs.iter().any(|r| r.proven);
+    let mut best: Option<Vec<Cube3Move>> = None;
     let mut error = None;
-    for r in results {
-        match r {
-            Ok(o) => {
-                nodes += o.nodes;
-                phase2_nodes += o.phase2_nodes;
-                probes += o.probes;
-                // A proof from any thread holds for all: each search alone is complete.
-                let better = best.as_ref().is_none_or(|b| {
-                    o.moves.len() < b.moves.len() || (o.moves.len() == b.moves.len() && o.proven)
-                });
-                if better {
-                    best = Some(o);
+    for r in runs {
+        nodes += r.nodes;
+        phase2_nodes += r.phase2_nodes;
+        probes += r.probes;
+        match r.result {
+            Ok(moves) => {
+                if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+                    best = Some(moves);
                 }
             }
             Err(e) => error = Some(pick_error(error, e)),
         }
     }
     match best {
-        Some(b) => Ok(SearchOutcome {
+        Some(moves) => Ok(SearchOutcome {
+            moves,
+            proven,
             nodes,
             phase2_nodes,
             probes,
-            ..b
         }),
         None => Err(user_error(error, limits)),
     }
+}
+
+/// What one thread's search gave.
+struct Run {
+    result: Result<Vec<Cube3Move>, SolveError>,
+    proven: bool,
+    nodes: u64,
+    phase2_nodes: u64,
+    probes: u64,
 }
 
 /// Of two errors of threads, the one to report: a proof that nothing exists within the bound
@@ -157,21 +178,17 @@ fn user_error(error: Option<SolveError>, limits: &Limits) -> SolveError {
     }
 }
 
-fn run(
-    ctx: &mut SearchContext,
-    state: &CubieCube,
-    max_length: u32,
-    limits: &Limits,
-    start: Instant,
-) -> Result<SearchOutcome, SolveError> {
-    let moves = ctx.solve(state, max_length, limits, start)?.to_vec();
-    Ok(SearchOutcome {
-        moves,
+fn run(ctx: &mut SearchContext, state: &CubieCube, max_length: u32, limits: &Limits, start: Instant) -> Run {
+    let result = ctx
+        .solve(state, max_length, limits, start)
+        .map(<[Cube3Move]>::to_vec);
+    Run {
+        result,
         proven: ctx.proven(),
         nodes: ctx.nodes(),
         phase2_nodes: ctx.phase2_nodes(),
         probes: ctx.probes(),
-    })
+    }
 }
 
 /// The variant masks of `threads` threads (for tests).

@@ -23,7 +23,7 @@ use super::sym::N_SYM;
 use super::sym1::N_SYM1;
 use super::tables::{Tables, PHASE2_MOVES};
 use crate::solver::{Limits, SolveError};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
@@ -54,6 +54,9 @@ pub const ALL_VARIANTS: u8 = 0b11_1111;
 enum Stop {
     Timeout,
     Cancelled,
+    /// Another thread's solution is at most the current phase-1 length long: nothing is
+    /// left to search below it.
+    Beaten,
 }
 
 /// What a search step tells its caller.
@@ -115,6 +118,8 @@ pub struct SearchContext {
     proven: bool,
     /// Whether the search stopped because it showed no shorter solution can exist.
     exhausted: bool,
+    /// The length of the best solution of all threads improving together.
+    shared_best: Option<Arc<AtomicUsize>>,
     /// Total length bound (lowered to find shorter solutions).
     max_length: usize,
     nodes: u64,
@@ -216,6 +221,7 @@ impl SearchContext {
             improve_until: None,
             proven: false,
             exhausted: false,
+            shared_best: None,
             max_length: 0,
             nodes: 0,
             max_nodes: u64::MAX,
@@ -260,6 +266,13 @@ impl SearchContext {
     /// A flag that, once raised (by another thread), stops the search as a cancel would.
     pub fn set_peer_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.peer_stop = flag;
+    }
+
+    /// A length shared by threads improving one solve together (see
+    /// [`Self::set_improve_until`]): each lowers it to the length of its solutions and
+    /// searches only below it. Start it at `usize::MAX`.
+    pub fn set_shared_best(&mut self, best: Option<Arc<AtomicUsize>>) {
+        self.shared_best = best;
     }
 
     /// Whether the last search proved its answer optimal: it went through every shorter
@@ -313,7 +326,7 @@ impl SearchContext {
             // A solution already held is returned when the budget runs out.
             Err(_) if self.have_solution => {}
             Err(Stop::Timeout) => return Err(SolveError::Timeout { deepest_bound: None }),
-            Err(Stop::Cancelled) => return Err(SolveError::Cancelled { deepest_bound: None }),
+            Err(Stop::Cancelled | Stop::Beaten) => return Err(SolveError::Cancelled { deepest_bound: None }),
         }
         if self.have_solution {
             return Ok(&self.solution[..self.solution_len]);
@@ -347,7 +360,16 @@ impl SearchContext {
                     }
                     self.variant = k;
                     let s = self.starts[k];
-                    if self.pre_moves(&s, 0, 18)? == Flow::Done {
+                    let flow = match self.pre_moves(&s, 0, 18) {
+                        Ok(flow) => flow,
+                        // Every phase-1 length below this one was searched to the bound.
+                        Err(Stop::Beaten) => {
+                            self.exhausted = true;
+                            Flow::Done
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    if flow == Flow::Done {
                         if self.exhausted && self.cap2 < self.max_length && improving {
                             // Nothing shorter with phase 2 capped: try uncapped.
                             break 'lengths;
@@ -574,8 +596,22 @@ impl SearchContext {
             if self.peer_stop.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Err(Stop::Cancelled);
             }
-            if self.have_solution && self.improve_until.is_some_and(|d| Instant::now() >= d) {
+            let best = self
+                .shared_best
+                .as_ref()
+                .map_or(usize::MAX, |b| b.load(Ordering::Relaxed));
+            if (self.have_solution || best < usize::MAX)
+                && self.improve_until.is_some_and(|d| Instant::now() >= d)
+            {
                 return Err(Stop::Timeout);
+            }
+            if best <= self.max_length {
+                // Another thread holds a solution within this bound: search below it.
+                if best <= self.length1 {
+                    return Err(Stop::Beaten);
+                }
+                self.max_length = best - 1;
+                self.max_depth2 = self.cap2.min(self.max_length - self.length1);
             }
         }
         Ok(())
@@ -741,8 +777,11 @@ impl SearchContext {
         if self.improve_until.is_none() && self.phase2_probes >= self.min_probes {
             return Ok(Flow::Done);
         }
+        if let Some(b) = &self.shared_best {
+            b.fetch_min(self.solution_len, Ordering::Relaxed);
+        }
         // Search on for a strictly shorter solution.
-        self.max_length = self.solution_len - 1;
+        self.max_length = self.max_length.min(self.solution_len - 1);
         self.max_depth2 = self.cap2.min(self.max_length.saturating_sub(self.length1));
         if self.length1 > self.max_length {
             // Every shorter total was searched at the shorter phase-1 lengths before.
