@@ -83,40 +83,35 @@ pub fn solve(
     let stop = Arc::new(AtomicBool::new(false));
     let improving = plan.improve_until.is_some();
     let shared_best = improving.then(|| Arc::new(AtomicUsize::new(usize::MAX)));
+    let work = |i: usize| {
+        let mut ctx = SearchContext::new(tables.clone());
+        ctx.set_min_probes(plan.min_probes);
+        ctx.set_improve_until(plan.improve_until);
+        ctx.set_variants(share(i, threads));
+        ctx.set_peer_stop(Some(stop.clone()));
+        ctx.set_shared_best(shared_best.clone());
+        let r = run(&mut ctx, state, max_length, limits, start);
+        // The first answer ends the others' searches, unless they improve on it; a proof (of
+        // optimality, or that nothing is within the bound) ends them too.
+        if r.proven || (!improving && r.result.is_ok()) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        r
+    };
+    // Share 0 runs on the calling thread, the others on new ones.
     let runs: Vec<Run> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
-                let stop = stop.clone();
-                let shared_best = shared_best.clone();
-                scope.spawn(move || {
-                    let mut ctx = SearchContext::new(tables.clone());
-                    ctx.set_min_probes(plan.min_probes);
-                    ctx.set_improve_until(plan.improve_until);
-                    ctx.set_variants(share(i, threads));
-                    ctx.set_peer_stop(Some(stop.clone()));
-                    ctx.set_shared_best(shared_best);
-                    let r = run(&mut ctx, state, max_length, limits, start);
-                    // The first answer ends the others' searches, unless they improve on it; a
-                    // proof (of optimality, or that nothing is within the bound) ends them too.
-                    if r.proven || (!improving && r.result.is_ok()) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    r
-                })
+        let handles: Vec<_> = (1..threads).map(|i| scope.spawn(move || work(i))).collect();
+        let mut runs = vec![work(0)];
+        runs.extend(handles.into_iter().map(|h| {
+            h.join().unwrap_or(Run {
+                result: Err(SolveError::Cancelled { deepest_bound: None }),
+                proven: false,
+                nodes: 0,
+                phase2_nodes: 0,
+                probes: 0,
             })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or(Run {
-                    result: Err(SolveError::Cancelled { deepest_bound: None }),
-                    proven: false,
-                    nodes: 0,
-                    phase2_nodes: 0,
-                    probes: 0,
-                })
-            })
-            .collect()
+        }));
+        runs
     });
     let (mut nodes, mut phase2_nodes, mut probes) = (0, 0, 0);
     // A proof from any thread holds for the shortest answer of all: each search alone is
