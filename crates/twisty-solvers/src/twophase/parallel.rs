@@ -35,7 +35,8 @@ pub struct SearchPlan {
     pub threads: usize,
 }
 
-/// What a solve found, with its counters summed over the threads.
+/// What a solve found, with its counters summed over the threads that reported before the
+/// answer was decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchOutcome {
     /// The solution.
@@ -83,36 +84,74 @@ pub fn solve(
     let stop = Arc::new(AtomicBool::new(false));
     let improving = plan.improve_until.is_some();
     let shared_best = improving.then(|| Arc::new(AtomicUsize::new(usize::MAX)));
-    let work = |i: usize| {
-        let mut ctx = SearchContext::new(tables.clone());
-        ctx.set_min_probes(plan.min_probes);
-        ctx.set_improve_until(plan.improve_until);
-        ctx.set_variants(share(i, threads));
-        ctx.set_peer_stop(Some(stop.clone()));
-        ctx.set_shared_best(shared_best.clone());
-        let r = run(&mut ctx, state, max_length, limits, start);
-        // The first answer ends the others' searches, unless they improve on it; a proof (of
-        // optimality, or that nothing is within the bound) ends them too.
-        if r.proven || (!improving && r.result.is_ok()) {
-            stop.store(true, Ordering::Relaxed);
+    // Raised by a thread that proves its answer's length optimal (or that nothing is within
+    // the bound).
+    let proof = Arc::new(AtomicBool::new(false));
+    let work = {
+        let (tables, stop, shared_best, proof, state, limits, plan) = (
+            tables.clone(),
+            stop.clone(),
+            shared_best.clone(),
+            proof.clone(),
+            *state,
+            limits.clone(),
+            *plan,
+        );
+        move |i: usize| {
+            let mut ctx = SearchContext::new(tables.clone());
+            ctx.set_min_probes(plan.min_probes);
+            ctx.set_improve_until(plan.improve_until);
+            ctx.set_variants(share(i, threads));
+            ctx.set_peer_stop(Some(stop.clone()));
+            ctx.set_shared_best(shared_best.clone());
+            let r = run(&mut ctx, &state, max_length, &limits, start);
+            // The first answer ends the others' searches, unless they improve on it; a proof
+            // (of optimality, or that nothing is within the bound) ends them too.
+            if r.proven {
+                proof.store(true, Ordering::Relaxed);
+            }
+            if r.proven || (!improving && r.result.is_ok()) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            r
         }
-        r
     };
-    // Share 0 runs on the calling thread, the others on new ones.
-    let runs: Vec<Run> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads).map(|i| scope.spawn(move || work(i))).collect();
-        let mut runs = vec![work(0)];
-        runs.extend(handles.into_iter().map(|h| {
-            h.join().unwrap_or(Run {
-                result: Err(SolveError::Cancelled { deepest_bound: None }),
-                proven: false,
-                nodes: 0,
-                phase2_nodes: 0,
-                probes: 0,
-            })
-        }));
-        runs
-    });
+    // Share 0 runs on the calling thread, the others on threads of their own that report
+    // back over a channel. The call does not wait for a thread whose answer cannot matter
+    // any more (it stops at its next budget check, within a few thousand nodes), so a
+    // thread the system is slow to schedule does not hold the answer back.
+    let (tx, rx) = std::sync::mpsc::channel();
+    for i in 1..threads {
+        let (work, tx) = (work.clone(), tx.clone());
+        std::thread::spawn(move || {
+            // The receiver may be gone by then: the answer was given without this thread.
+            let _ = tx.send(work(i));
+        });
+    }
+    drop(tx);
+    let mut runs = vec![work(0)];
+    let decided = |runs: &[Run]| {
+        let best = shared_best
+            .as_ref()
+            .map_or(usize::MAX, |b| b.load(Ordering::Relaxed));
+        let held = |r: &Run, limit: usize| r.result.as_ref().is_ok_and(|m| m.len() <= limit);
+        if proof.load(Ordering::Relaxed) {
+            // Wait for the proof's thread (it raised the flag when done).
+            runs.iter().any(|r| r.proven)
+        } else if improving {
+            // Nobody can give a shorter answer than the best held.
+            runs.iter().any(|r| held(r, best))
+        } else {
+            runs.iter().any(|r| r.result.is_ok())
+        }
+    };
+    while runs.len() < threads && !decided(&runs) {
+        match rx.recv() {
+            Ok(r) => runs.push(r),
+            Err(_) => break,
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
     let (mut nodes, mut phase2_nodes, mut probes) = (0, 0, 0);
     // A proof from any thread holds for the shortest answer of all: each search alone is
     // complete, and no thread's bound went below the shortest answer.
