@@ -30,6 +30,11 @@
 //! microseconds); [`TwoPhase::from_cache`] adds the corner database and a perimeter of all
 //! positions within six moves (see [`perimeter`]), which make it several times cheaper, and
 //! runs it to 12. [`TwoPhase::with_short_depth`] sets the depth (0: off).
+//!
+//! [`TwoPhase::solve_with_plan`] runs the search as a [`SearchPlan`] says (see
+//! [`parallel`]): the six searches split over several threads, the first solution within
+//! the bound stopping the others; or, with a deadline, improving the answer until then and
+//! marking it optimal only when the search ran out of shorter lengths.
 
 pub mod cache;
 pub mod coord;
