@@ -43,10 +43,11 @@ use crate::puzzle::{Metric, Puzzle};
 use moves::{MOVE_CUBES, MOVE_DELTAS, TWIST_ADD};
 use rand::Rng;
 
+pub use symmetry::{SymClasses, SymSubgroup, Symmetries, Symmetry};
+
 pub use frame::CubeFrame;
 pub use lanes::LaneCube;
 pub use render::render_net;
-pub use symmetry::{SymClasses, SymSubgroup, Symmetries, Symmetry};
 
 /// Face letters in index order.
 pub const FACE_NAMES: [char; 6] = ['U', 'R', 'F', 'D', 'L', 'B'];
