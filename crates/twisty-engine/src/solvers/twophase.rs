@@ -93,6 +93,8 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let probes = ctx.options.u64("probes").unwrap_or(0);
     let short = ctx.options.usize("short_depth").unwrap_or(12);
     let budget = ctx.options.u64("budget").unwrap_or(0);
+    // The budget counts from the start of the search, after the tables are loaded.
+    let solver = load(ctx)?;
     let plan = SearchPlan {
         min_probes: probes,
         improve_until: (budget > 0).then(|| Instant::now() + Duration::from_millis(budget)),
@@ -100,6 +102,6 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         // default): the six searches split over them.
         threads: ctx.limits.threads.unwrap_or(1),
     };
-    let sol = load(ctx)?.solve_with_plan(&Cube3, state, &limits, &plan, short)?;
+    let sol = solver.solve_with_plan(&Cube3, state, &limits, &plan, short)?;
     Ok(Answer::one(sol))
 }
