@@ -51,6 +51,12 @@ fn quick_requests() -> Vec<SolveRequest> {
         SolveRequest::new(PuzzleId::Kilominx, "R U F"),
         SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'").option("attempts", 2),
     ];
+    // Two-phase improving its answer for 30 ms on two threads, without the short pass.
+    let mut budget = SolveRequest::new(PuzzleId::Cube3, "R U R' U' F2 D B L2")
+        .option("short_depth", 0)
+        .option("budget", 30);
+    budget.threads = Some(2);
+    v.push(budget);
     for r in &mut v {
         r.seed = Some(7);
         r.timeout = Some(20.0);

@@ -5,13 +5,17 @@
 //! build time, then per bound the median, mean, 90th percentile and maximum solve time and
 //! the mean length; then the same for the crates.io `min2phase` crate (Rust port of
 //! min2phase) on the same states, for a ratio measured in the same run.
+//!
+//! `TWOPHASE_PLAN=1` instead measures the search plans on the same kind of states: solves
+//! within 20 moves on 1 and 2 threads (median, mean, p99), then the mean length reached with
+//! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it).
 #![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
 
 use std::time::{Duration, Instant};
 use twisty_core::cube3::Cube3;
 use twisty_core::{seeded_rng, Puzzle};
-use twisty_solvers::twophase::TwoPhase;
+use twisty_solvers::twophase::{SearchPlan, TwoPhase};
 use twisty_solvers::Limits;
 
 fn main() {
@@ -26,6 +30,10 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3)
         .max(1);
+    if std::env::var("TWOPHASE_PLAN").is_ok() {
+        plans(n, repeat);
+        return;
+    }
     let start = Instant::now();
     let tp = TwoPhase::new();
     println!(
@@ -110,16 +118,85 @@ fn main() {
     }
 }
 
+/// Solves within 20 moves on 1 and 2 threads, then improvement within a budget.
+fn plans(n: usize, repeat: usize) {
+    let tp = TwoPhase::new();
+    let states: Vec<_> = {
+        let mut rng = seeded_rng(2024);
+        (0..n).map(|_| Cube3.random_state(&mut rng)).collect()
+    };
+    let limits = |max: u32| Limits {
+        max_length: Some(max),
+        timeout: Some(Duration::from_secs(30)),
+        ..Limits::default()
+    };
+    for threads in [1usize, 2] {
+        let plan = SearchPlan {
+            threads,
+            ..SearchPlan::default()
+        };
+        let mut times = Vec::with_capacity(n);
+        let mut total_len = 0;
+        for s in &states {
+            let mut best = Duration::MAX;
+            let mut len = 0;
+            for _ in 0..repeat {
+                let t = Instant::now();
+                match tp.solve_with_plan(&Cube3, s, &limits(20), &plan, 0) {
+                    Ok(sol) => len = sol.moves.len(),
+                    Err(e) => println!("  failed: {e}"),
+                }
+                best = best.min(t.elapsed());
+            }
+            times.push(best);
+            total_len += len;
+        }
+        report(&format!("{threads} thread(s)"), 20, &mut times, total_len);
+    }
+    let budget_ms: u64 = std::env::var("TWOPHASE_BUDGET_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10);
+    for threads in [1usize, 2] {
+        let mut times = Vec::with_capacity(n);
+        let (mut total_len, mut proven) = (0, 0);
+        for s in &states {
+            let t = Instant::now();
+            let plan = SearchPlan {
+                threads,
+                improve_until: Some(t + Duration::from_millis(budget_ms)),
+                ..SearchPlan::default()
+            };
+            match tp.solve_with_plan(&Cube3, s, &limits(21), &plan, 0) {
+                Ok(sol) => {
+                    total_len += sol.moves.len();
+                    proven += usize::from(sol.optimal);
+                }
+                Err(e) => println!("  failed: {e}"),
+            }
+            times.push(t.elapsed());
+        }
+        report(
+            &format!("{budget_ms} ms budget, {threads} thread(s)"),
+            21,
+            &mut times,
+            total_len,
+        );
+        println!("  proven optimal: {proven}");
+    }
+}
+
 fn report(name: &str, max: u32, times: &mut [Duration], total_len: usize) {
     let count = times.len();
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let mean = times.iter().map(|&d| ms(d)).sum::<f64>() / count as f64;
     println!(
-        "{name} max length {max}: {count} states, median {:.3} ms, mean {:.3} ms, p90 {:.3} ms, max {:.1} ms, mean length {:.2}",
+        "{name} max length {max}: {count} states, median {:.3} ms, mean {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.1} ms, mean length {:.2}",
         ms(times[count / 2]),
         mean,
         ms(times[count * 9 / 10]),
+        ms(times[count * 99 / 100]),
         ms(times[count - 1]),
         total_len as f64 / count as f64
     );

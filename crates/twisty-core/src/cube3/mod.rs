@@ -36,11 +36,14 @@ mod moves;
 pub mod notation;
 pub mod render;
 mod simd;
+pub mod symmetry;
 
 use crate::error::{InvalidState, ParseError};
 use crate::puzzle::{Metric, Puzzle};
 use moves::{MOVE_CUBES, MOVE_DELTAS, TWIST_ADD};
 use rand::Rng;
+
+pub use symmetry::{SymClasses, SymSubgroup, Symmetries, Symmetry};
 
 pub use frame::CubeFrame;
 pub use lanes::LaneCube;

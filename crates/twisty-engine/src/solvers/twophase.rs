@@ -7,11 +7,12 @@ use crate::engine::Ctx;
 use crate::error::EngineError;
 use crate::options::{OptionSpec, Resolved};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_search::TableSpec;
 use twisty_solvers::optimal::cube3::HeuristicKind;
 use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec};
-use twisty_solvers::twophase::{TwoPhase, DEFAULT_MAX_LENGTH};
+use twisty_solvers::twophase::{SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::Limits;
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
@@ -38,6 +39,13 @@ fn options() -> Vec<OptionSpec> {
             1_000_000_000,
             Some(0),
             "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried",
+        ),
+        OptionSpec::int(
+            "budget",
+            0,
+            3_600_000,
+            Some(0),
+            "after the first solution, keep searching for shorter ones for up to this many milliseconds from the start and answer the shortest found (marked optimal only if the search proved it; 0: off)",
         ),
         OptionSpec::int(
             "short_depth",
@@ -84,6 +92,16 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     };
     let probes = ctx.options.u64("probes").unwrap_or(0);
     let short = ctx.options.usize("short_depth").unwrap_or(12);
-    let sol = load(ctx)?.solve_with_short(&Cube3, state, &limits, probes, short)?;
+    let budget = ctx.options.u64("budget").unwrap_or(0);
+    // The budget counts from the start of the search, after the tables are loaded.
+    let solver = load(ctx)?;
+    let plan = SearchPlan {
+        min_probes: probes,
+        improve_until: (budget > 0).then(|| Instant::now() + Duration::from_millis(budget)),
+        // One thread unless the request asks for more (so answers stay reproducible by
+        // default): the six searches split over them.
+        threads: ctx.limits.threads.unwrap_or(1),
+    };
+    let sol = solver.solve_with_plan(&Cube3, state, &limits, &plan, short)?;
     Ok(Answer::one(sol))
 }

@@ -2,28 +2,14 @@
 //! fitness evaluations of one state differ (the seed's two-phase fitness varied from run to
 //! run because of a thread race) without touching the two-phase search.
 //!
-//! A symmetry is a signed permutation matrix `M` of the cube's axes: the 24 with
-//! determinant +1 are the rotations, the other 24 the rotations composed with a mirror.
-//! [`CubeSymmetry::conjugate`] turns the cube with `M` (every sticker moves with its cubie)
-//! and renames the colours after the centres' new places, which gives the conjugate state
-//! `S' = M·S·M⁻¹` with the centres at home. A sequence `X'` solving `S'` gives the sequence
-//! [`CubeSymmetry::map_back`]`(X')` solving `S`, of the same length (a face turn becomes the
-//! turn of the face it came from, reversed under a mirror).
+//! A [`CubeSymmetry`] is one of the 48 symmetries of [`twisty_core::cube3::symmetry`]: the
+//! 24 rotations and their mirror images. [`CubeSymmetry::conjugate`] gives the conjugate
+//! state `S' = M·S·M⁻¹` (the state seen through the symmetry, centres at home). A sequence
+//! `X'` solving `S'` gives the sequence [`CubeSymmetry::map_back`]`(X')` solving `S`, of the
+//! same length (a face turn becomes the turn of the face it came from, reversed under a
+//! mirror).
 
-use twisty_core::cube3::{facelets, Cube3Move, CubieCube, FACE_NAMES};
-
-type V3 = [i32; 3];
-
-/// Normal, "right" and "down" directions of each face as seen from outside, in the facelet
-/// string's layout (faces `U R F D L B`; x towards R, y towards U, z towards F).
-const FACE_FRAMES: [[V3; 3]; 6] = [
-    [[0, 1, 0], [1, 0, 0], [0, 0, 1]],
-    [[1, 0, 0], [0, 0, -1], [0, -1, 0]],
-    [[0, 0, 1], [1, 0, 0], [0, -1, 0]],
-    [[0, -1, 0], [1, 0, 0], [0, 0, -1]],
-    [[-1, 0, 0], [0, 0, 1], [0, -1, 0]],
-    [[0, 0, -1], [-1, 0, 0], [0, -1, 0]],
-];
+use twisty_core::cube3::{Cube3Move, CubieCube, SymSubgroup, Symmetries};
 
 /// Which symmetries random evaluations may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -40,92 +26,50 @@ pub enum SymmetrySet {
 impl SymmetrySet {
     /// The symmetries of the set.
     pub fn members(self) -> Vec<CubeSymmetry> {
-        let all = CubeSymmetry::all();
         match self {
-            SymmetrySet::Identity => vec![all[0].clone()],
-            SymmetrySet::Rotations => all.into_iter().filter(|s| !s.mirror).collect(),
-            SymmetrySet::All => all,
+            SymmetrySet::Identity => vec![CubeSymmetry::new(0)],
+            SymmetrySet::Rotations => SymSubgroup::Rotations
+                .members()
+                .iter()
+                .map(|&k| CubeSymmetry::new(k))
+                .collect(),
+            SymmetrySet::All => CubeSymmetry::all(),
         }
     }
 }
 
-/// One whole-cube symmetry: where every facelet goes and how face names map.
+/// One whole-cube symmetry (by its index in [`twisty_core::cube3::symmetry`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CubeSymmetry {
-    /// `dest[i]`: the facelet index that facelet `i` moves to.
-    dest: [u8; 54],
-    /// `face_to[f]`: the face that face `f` moves to.
-    face_to: [u8; 6],
-    /// `face_from[g]`: the face that moves to face `g`.
-    face_from: [u8; 6],
+    index: u8,
     /// Whether the symmetry reverses orientation (includes a mirror).
     pub mirror: bool,
 }
 
-fn facelet_geometry() -> [(V3, V3); 54] {
-    let mut out = [([0; 3], [0; 3]); 54];
-    for (f, [n, r, d]) in FACE_FRAMES.iter().enumerate() {
-        for row in 0..3 {
-            for col in 0..3 {
-                let (a, b) = (col as i32 - 1, row as i32 - 1);
-                let p = [0, 1, 2].map(|k| n[k] + a * r[k] + b * d[k]);
-                out[9 * f + 3 * row + col] = (p, *n);
-            }
+impl CubeSymmetry {
+    fn new(k: usize) -> CubeSymmetry {
+        CubeSymmetry {
+            index: k as u8,
+            mirror: Symmetries::get().sym(k).is_mirror(),
         }
     }
-    out
-}
 
-fn apply(m: &[V3; 3], v: V3) -> V3 {
-    [0, 1, 2].map(|i| m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2])
-}
-
-fn det(m: &[V3; 3]) -> i32 {
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-}
-
-impl CubeSymmetry {
     /// All 48 symmetries; the identity first, then the other rotations, then the mirrored
-    /// ones.
+    /// ones (each group in index order).
     pub fn all() -> Vec<CubeSymmetry> {
-        let geo = facelet_geometry();
-        let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-        let mut out = Vec::with_capacity(48);
-        for perm in perms {
-            for signs in 0..8 {
-                let mut m = [[0i32; 3]; 3];
-                for i in 0..3 {
-                    m[i][perm[i]] = if signs >> i & 1 == 1 { -1 } else { 1 };
-                }
-                let mut dest = [0u8; 54];
-                for (i, (p, n)) in geo.iter().enumerate() {
-                    let (p2, n2) = (apply(&m, *p), apply(&m, *n));
-                    // Every image is a facelet: the matrix maps the cube onto itself.
-                    let j = geo.iter().position(|g| g.0 == p2 && g.1 == n2).unwrap_or(i);
-                    dest[i] = j as u8;
-                }
-                let face_to = [0, 1, 2, 3, 4, 5].map(|f| dest[9 * f + 4] / 9);
-                let mut face_from = [0u8; 6];
-                for f in 0..6 {
-                    face_from[face_to[f] as usize] = f as u8;
-                }
-                out.push(CubeSymmetry {
-                    dest,
-                    face_to,
-                    face_from,
-                    mirror: det(&m) < 0,
-                });
-            }
-        }
-        // Identity first, then rotations, then mirrors (stable within each group).
-        out.sort_by_key(|s| (s.mirror, s.face_to != [0, 1, 2, 3, 4, 5]));
+        let mut out: Vec<CubeSymmetry> = (0..48).map(CubeSymmetry::new).collect();
+        out.sort_by_key(|s| s.mirror);
         out
+    }
+
+    /// The index of the symmetry in [`twisty_core::cube3::symmetry`].
+    pub fn index(&self) -> usize {
+        self.index as usize
     }
 
     /// Whether this is the identity.
     pub fn is_identity(&self) -> bool {
-        self.face_to == [0, 1, 2, 3, 4, 5] && !self.mirror
+        self.index == 0
     }
 
     /// The conjugate state `M·S·M⁻¹` (see the module docs).
@@ -133,29 +77,18 @@ impl CubeSymmetry {
         if self.is_identity() {
             return *state;
         }
-        let src = facelets::facelet_faces(state);
-        let mut out = ['U'; 54];
-        for i in 0..54 {
-            out[self.dest[i] as usize] = FACE_NAMES[self.face_to[src[i] as usize] as usize];
-        }
-        let text: String = out.iter().collect();
-        // A symmetry maps legal states to legal states; fall back to the state itself rather
-        // than fail if that ever did not hold (the fitness stays a valid estimate).
-        facelets::from_facelets(&text).unwrap_or(*state)
+        Symmetries::get().conjugate(self.index(), state)
     }
 
     /// The move of the original frame that a move of the conjugated frame stands for.
     pub fn map_move_back(&self, mv: Cube3Move) -> Cube3Move {
-        let face = self.face_from[mv.face() as usize];
-        let amount = if self.mirror { 4 - mv.amount() } else { mv.amount() };
-        Cube3Move::new(face, amount).unwrap_or(mv)
+        let t = Symmetries::get();
+        t.conj_move(t.inverse(self.index()), mv)
     }
 
     /// The move of the conjugated frame that a move of the original frame becomes.
     pub fn map_move(&self, mv: Cube3Move) -> Cube3Move {
-        let face = self.face_to[mv.face() as usize];
-        let amount = if self.mirror { 4 - mv.amount() } else { mv.amount() };
-        Cube3Move::new(face, amount).unwrap_or(mv)
+        Symmetries::get().conj_move(self.index(), mv)
     }
 
     /// A solution of the conjugated state mapped back to one of the original state.
@@ -179,8 +112,11 @@ mod tests {
         assert_eq!(all.iter().filter(|s| !s.mirror).count(), 24);
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {
-                assert_ne!(a.dest, b.dest);
+                assert_ne!(a.index, b.index);
             }
+            // The conjugate by a mirror of a quarter turn is a quarter turn the other way.
+            let q = a.map_move(Cube3Move::ALL[0]);
+            assert_eq!(q.amount(), if a.mirror { 3 } else { 1 });
         }
     }
 

@@ -30,9 +30,15 @@
 //! microseconds); [`TwoPhase::from_cache`] adds the corner database and a perimeter of all
 //! positions within six moves (see [`perimeter`]), which make it several times cheaper, and
 //! runs it to 12. [`TwoPhase::with_short_depth`] sets the depth (0: off).
+//!
+//! [`TwoPhase::solve_with_plan`] runs the search as a [`SearchPlan`] says (see
+//! [`parallel`]): the six searches split over several threads, the first solution within
+//! the bound stopping the others; or, with a deadline, improving the answer until then and
+//! marking it optimal only when the search ran out of shorter lengths.
 
 pub mod cache;
 pub mod coord;
+pub mod parallel;
 pub mod perimeter;
 pub mod search;
 pub mod short;
@@ -40,6 +46,7 @@ pub mod sym;
 pub mod sym1;
 pub mod tables;
 
+pub use parallel::{SearchOutcome, SearchPlan};
 pub use perimeter::Perimeter;
 pub use search::SearchContext;
 pub use short::{CornerDb, ShortResult, SHORT_DEPTH};
@@ -97,6 +104,11 @@ impl TwoPhase {
     /// The tables.
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The shared tables (for [`parallel::solve`] and contexts).
+    pub fn tables_arc(&self) -> Arc<Tables> {
+        self.tables.clone()
     }
 
     /// The corner database of the short-answer pass, if the solver has one.
@@ -172,6 +184,26 @@ impl TwoPhase {
         min_probes: u64,
         short_depth: usize,
     ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
+        let plan = SearchPlan {
+            min_probes,
+            ..SearchPlan::default()
+        };
+        self.solve_with_plan(puzzle, state, limits, &plan, short_depth)
+    }
+
+    /// The short-answer pass (up to `short_depth` moves, at most the solver's own depth),
+    /// then the two-phase search as `plan` says: on one thread or several, returning the
+    /// first solution within the bound or improving it for a while. The answer is marked
+    /// optimal only when proven: by the short-answer pass, or by the search running out of
+    /// shorter lengths while improving.
+    pub fn solve_with_plan(
+        &self,
+        puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+        plan: &SearchPlan,
+        short_depth: usize,
+    ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
         let short_depth = short_depth.min(self.short_depth);
         let start = Instant::now();
         state.validate()?;
@@ -211,23 +243,24 @@ impl TwoPhase {
                 ShortResult::Stopped => {}
             }
         }
-        let mut ctx = self.context();
-        ctx.set_min_probes(min_probes);
-        let moves = ctx.solve(state, max_length, limits, start)?.to_vec();
+        let out = parallel::solve(&self.tables, state, max_length, limits, start, plan)?;
+        let moves = out.moves;
         crate::solver::verify(puzzle, state, &moves)?;
         Ok(Solution {
             length: puzzle.length(&moves, limits.metric),
             // Nothing within `d` moves and an answer of d + 1: optimal.
-            optimal: moves.is_empty() || proven_longer.is_some_and(|d| moves.len() == d + 1),
+            optimal: moves.is_empty()
+                || (limits.metric == Metric::Htm && out.proven)
+                || proven_longer.is_some_and(|d| moves.len() == d + 1),
             stats: SearchStats {
-                nodes: ctx.nodes() + short_nodes,
+                nodes: out.nodes + short_nodes,
                 expanded: 0,
                 elapsed: start.elapsed(),
                 breakdown: vec![
                     ("short-pass nodes".to_string(), short_nodes, 0.0),
-                    ("phase-1 nodes".to_string(), ctx.nodes() - ctx.phase2_nodes(), 0.0),
-                    ("phase-2 nodes".to_string(), ctx.phase2_nodes(), 0.0),
-                    ("phase-2 probes".to_string(), ctx.probes(), 0.0),
+                    ("phase-1 nodes".to_string(), out.nodes - out.phase2_nodes, 0.0),
+                    ("phase-2 nodes".to_string(), out.phase2_nodes, 0.0),
+                    ("phase-2 probes".to_string(), out.probes, 0.0),
                 ],
                 ..SearchStats::default()
             },

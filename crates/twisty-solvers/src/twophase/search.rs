@@ -23,7 +23,7 @@ use super::sym::N_SYM;
 use super::sym1::N_SYM1;
 use super::tables::{Tables, PHASE2_MOVES};
 use crate::solver::{Limits, SolveError};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
@@ -46,11 +46,17 @@ pub const MAX_PRE_MOVES: usize = 20;
 /// search stays complete within the bound.
 pub const PHASE2_CAP: usize = 13;
 
+/// All six searches (three axis frames × the state and its inverse).
+pub const ALL_VARIANTS: u8 = 0b11_1111;
+
 /// Why the search stopped early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stop {
     Timeout,
     Cancelled,
+    /// Another thread's solution is at most the current phase-1 length long: nothing is
+    /// left to search below it.
+    Beaten,
 }
 
 /// What a search step tells its caller.
@@ -101,6 +107,19 @@ pub struct SearchContext {
     have_solution: bool,
     /// Keep searching for shorter solutions until this many phase-2 searches were started.
     min_probes: u64,
+    /// Which of the six searches run (bit `k` for search `k`).
+    variants: u8,
+    /// Raised by another thread's search to stop this one.
+    peer_stop: Option<Arc<AtomicBool>>,
+    /// When set, a held solution is improved until this instant (see [`Self::set_improve_until`]).
+    improve_until: Option<Instant>,
+    /// Whether the last search proved that no shorter solution than the one returned exists
+    /// (or no solution within the bound at all).
+    proven: bool,
+    /// Whether the search stopped because it showed no shorter solution can exist.
+    exhausted: bool,
+    /// The length of the best solution of all threads improving together.
+    shared_best: Option<Arc<AtomicUsize>>,
     /// Total length bound (lowered to find shorter solutions).
     max_length: usize,
     nodes: u64,
@@ -197,6 +216,12 @@ impl SearchContext {
             allow_shorter: false,
             have_solution: false,
             min_probes: 0,
+            variants: ALL_VARIANTS,
+            peer_stop: None,
+            improve_until: None,
+            proven: false,
+            exhausted: false,
+            shared_best: None,
             max_length: 0,
             nodes: 0,
             max_nodes: u64::MAX,
@@ -218,6 +243,43 @@ impl SearchContext {
     /// solution exists); 0 (the default) returns the first solution within the bound.
     pub fn set_min_probes(&mut self, probes: u64) {
         self.min_probes = probes;
+    }
+
+    /// After a first solution, keep searching for shorter ones until `until` (or until the
+    /// search shows that none exists, see [`Self::proven`]); `None` (the default) turns this
+    /// off. The time limit of the solve still applies before the first solution.
+    pub fn set_improve_until(&mut self, until: Option<Instant>) {
+        self.improve_until = until;
+    }
+
+    /// Runs only the searches of `mask` (bit `k`: search `k`, the state in axis frame
+    /// `k / 2`, inverted when `k` is odd); [`ALL_VARIANTS`] by default. Each search alone is
+    /// complete, so any non-empty subset finds a solution within the bound if one exists.
+    pub fn set_variants(&mut self, mask: u8) {
+        self.variants = if mask & ALL_VARIANTS == 0 {
+            ALL_VARIANTS
+        } else {
+            mask & ALL_VARIANTS
+        };
+    }
+
+    /// A flag that, once raised (by another thread), stops the search as a cancel would.
+    pub fn set_peer_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.peer_stop = flag;
+    }
+
+    /// A length shared by threads improving one solve together (see
+    /// [`Self::set_improve_until`]): each lowers it to the length of its solutions and
+    /// searches only below it. Start it at `usize::MAX`.
+    pub fn set_shared_best(&mut self, best: Option<Arc<AtomicUsize>>) {
+        self.shared_best = best;
+    }
+
+    /// Whether the last search proved its answer optimal: it went through every shorter
+    /// total length with phase 2 uncapped and found nothing (this is only attempted while
+    /// improving, see [`Self::set_improve_until`], or when the bound is short).
+    pub fn proven(&self) -> bool {
+        self.proven
     }
 
     /// Phase-2 nodes of the last search.
@@ -246,6 +308,8 @@ impl SearchContext {
         self.nodes2 = 0;
         self.solution_len = 0;
         self.have_solution = false;
+        self.proven = false;
+        self.exhausted = false;
         self.max_length = (max_length as usize).min(MAX_MOVES - 1);
         let bound = self.max_length;
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
@@ -262,7 +326,7 @@ impl SearchContext {
             // A solution already held is returned when the budget runs out.
             Err(_) if self.have_solution => {}
             Err(Stop::Timeout) => return Err(SolveError::Timeout { deepest_bound: None }),
-            Err(Stop::Cancelled) => return Err(SolveError::Cancelled { deepest_bound: None }),
+            Err(Stop::Cancelled | Stop::Beaten) => return Err(SolveError::Cancelled { deepest_bound: None }),
         }
         if self.have_solution {
             return Ok(&self.solution[..self.solution_len]);
@@ -273,30 +337,52 @@ impl SearchContext {
     }
 
     /// Both passes: phase 2 capped at [`PHASE2_CAP`], then (only when nothing was found and
-    /// the cap mattered) uncapped.
+    /// the cap mattered, or when improving) uncapped. A pass that runs out of lengths when
+    /// its cap is at least the (lowered) bound proves that nothing shorter than the solution
+    /// held exists: every phase-1 length was searched with phase 2 up to the bound.
     fn search(&mut self) -> Result<(), Stop> {
+        let improving = self.improve_until.is_some();
         for cap in [PHASE2_CAP, MAX_MOVES] {
-            if cap > PHASE2_CAP && (self.have_solution || self.max_length <= PHASE2_CAP) {
+            if cap > PHASE2_CAP && (self.max_length <= PHASE2_CAP || (self.have_solution && !improving)) {
                 break;
             }
             self.cap2 = cap;
+            self.exhausted = false;
             let mut length1 = 0;
-            while length1 <= self.max_length {
+            'lengths: while length1 <= self.max_length {
                 self.length1 = length1;
                 self.max_depth2 = self.cap2.min(self.max_length - length1);
                 for k in 0..6 {
                     // A search whose start equals an earlier one's (symmetric states) is
                     // redundant.
-                    if self.starts[..k].contains(&self.starts[k]) {
+                    if self.variants >> k & 1 == 0 || self.starts[..k].contains(&self.starts[k]) {
                         continue;
                     }
                     self.variant = k;
                     let s = self.starts[k];
-                    if self.pre_moves(&s, 0, 18)? == Flow::Done {
+                    let flow = match self.pre_moves(&s, 0, 18) {
+                        Ok(flow) => flow,
+                        // Every phase-1 length below this one was searched to the bound.
+                        Err(Stop::Beaten) => {
+                            self.exhausted = true;
+                            Flow::Done
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    if flow == Flow::Done {
+                        if self.exhausted && self.cap2 < self.max_length && improving {
+                            // Nothing shorter with phase 2 capped: try uncapped.
+                            break 'lengths;
+                        }
+                        self.proven = self.exhausted && self.cap2 >= self.max_length;
                         return Ok(());
                     }
                 }
                 length1 += 1;
+            }
+            if self.cap2 >= self.max_length {
+                self.proven = true;
+                return Ok(());
             }
         }
         Ok(())
@@ -507,6 +593,26 @@ impl SearchContext {
             if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Err(Stop::Cancelled);
             }
+            if self.peer_stop.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Err(Stop::Cancelled);
+            }
+            let best = self
+                .shared_best
+                .as_ref()
+                .map_or(usize::MAX, |b| b.load(Ordering::Relaxed));
+            if (self.have_solution || best < usize::MAX)
+                && self.improve_until.is_some_and(|d| Instant::now() >= d)
+            {
+                return Err(Stop::Timeout);
+            }
+            if best <= self.max_length {
+                // Another thread holds a solution within this bound: search below it.
+                if best <= self.length1 {
+                    return Err(Stop::Beaten);
+                }
+                self.max_length = best - 1;
+                self.max_depth2 = self.cap2.min(self.max_length - self.length1);
+            }
         }
         Ok(())
     }
@@ -604,7 +710,7 @@ impl SearchContext {
     /// At the end of phase 1: the phase-2 coordinates of the reached state (and, after
     /// pre-moves, of the state with the last pre-move inverted), then phase 2.
     fn init_phase2(&mut self) -> Result<Flow, Stop> {
-        if self.have_solution && self.phase2_probes >= self.min_probes {
+        if self.have_solution && self.improve_until.is_none() && self.phase2_probes >= self.min_probes {
             // The probe budget for shorter solutions is spent: return the best one.
             return Ok(Flow::Done);
         }
@@ -664,13 +770,22 @@ impl SearchContext {
         if !found {
             return Ok(Flow::Next);
         }
-        if self.phase2_probes >= self.min_probes || self.solution_len == 0 {
+        if self.solution_len == 0 {
+            self.exhausted = true;
             return Ok(Flow::Done);
         }
+        if self.improve_until.is_none() && self.phase2_probes >= self.min_probes {
+            return Ok(Flow::Done);
+        }
+        if let Some(b) = &self.shared_best {
+            b.fetch_min(self.solution_len, Ordering::Relaxed);
+        }
         // Search on for a strictly shorter solution.
-        self.max_length = self.solution_len - 1;
+        self.max_length = self.max_length.min(self.solution_len - 1);
         self.max_depth2 = self.cap2.min(self.max_length.saturating_sub(self.length1));
         if self.length1 > self.max_length {
+            // Every shorter total was searched at the shorter phase-1 lengths before.
+            self.exhausted = true;
             return Ok(Flow::Done);
         }
         Ok(Flow::Next)

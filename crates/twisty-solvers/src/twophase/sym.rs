@@ -3,8 +3,8 @@
 //! The 16 symmetries of the cube that keep the U/D axis (rotations about it, the half turn
 //! about the F/B axis, the left-right mirror, and their products) map the phase-2 subgroup
 //! and its move set onto themselves, so conjugating a phase-2 state by one of them keeps
-//! its distance. Phase 2 only needs permutations (every orientation is solved there), so a
-//! symmetry is handled here as a permutation of the corner and edge positions.
+//! its distance. Phase 2 only needs permutations (every orientation is solved there); the
+//! symmetries and their tables are those of [`twisty_core::cube3::symmetry`].
 //!
 //! A corner permutation `c` is held as a class `R` (its smallest conjugate, one of 2768)
 //! and a symmetry `s` with `c = s⁻¹ · R · s`; likewise the permutation of the eight U/D
@@ -15,60 +15,11 @@
 
 use super::coord::{self, N_CCOMBP, N_CPERM, N_EPERM, N_SPERM};
 use super::tables::{PruneTable, PHASE2_MOVES};
-use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_core::cube3::{Cube3Move, CubieCube, SymClasses, SymSubgroup, Symmetries};
 
-/// Number of symmetries used.
+/// Number of symmetries used: those keeping the U–D axis, indices `0..16` of
+/// [`twisty_core::cube3::symmetry`] (`F2^a · U4^b · LR2^c` at index `8a + 2b + c`).
 pub const N_SYM: usize = 16;
-
-/// A symmetry or a state as permutations: `c[i]` is the corner at corner position `i`,
-/// `e[i]` the edge at edge position `i`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Perm {
-    pub(crate) c: [u8; 8],
-    pub(crate) e: [u8; 12],
-}
-
-impl Perm {
-    const IDENTITY: Perm = Perm {
-        c: [0, 1, 2, 3, 4, 5, 6, 7],
-        e: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-    };
-
-    pub(crate) fn of_cube(c: &CubieCube) -> Perm {
-        Perm {
-            c: c.corner_perms(),
-            e: c.edge_perms(),
-        }
-    }
-
-    fn cube(&self) -> CubieCube {
-        CubieCube::from_parts(self.c, [0; 8], self.e, [0; 12]).unwrap_or(CubieCube::SOLVED)
-    }
-
-    /// "`self`, then `other`".
-    fn then(&self, other: &Perm) -> Perm {
-        Perm {
-            c: other.c.map(|i| self.c[i as usize]),
-            e: other.e.map(|i| self.e[i as usize]),
-        }
-    }
-
-    pub(crate) fn inverse(&self) -> Perm {
-        let mut out = Perm::IDENTITY;
-        for (i, &x) in self.c.iter().enumerate() {
-            out.c[x as usize] = i as u8;
-        }
-        for (i, &x) in self.e.iter().enumerate() {
-            out.e[x as usize] = i as u8;
-        }
-        out
-    }
-
-    /// `s · self · s⁻¹`.
-    fn conj(&self, s: &Perm, s_inv: &Perm) -> Perm {
-        s.then(&self.then(s_inv))
-    }
-}
 
 /// The permutation of rank `r` (the inverse of the ranking in [`coord`]).
 fn unrank<const N: usize>(mut r: usize) -> [u8; N] {
@@ -92,56 +43,32 @@ fn unrank<const N: usize>(mut r: usize) -> [u8; N] {
     out
 }
 
-fn cperm_perm(x: usize) -> Perm {
-    Perm {
-        c: unrank::<8>(x),
-        ..Perm::IDENTITY
-    }
+const ID_C: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const ID_E: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+fn perm_cube(c: [u8; 8], e: [u8; 12]) -> CubieCube {
+    CubieCube::from_parts(c, [0; 8], e, [0; 12]).unwrap_or(CubieCube::SOLVED)
 }
 
-fn eperm_perm(x: usize) -> Perm {
-    let mut p = Perm::IDENTITY;
-    p.e[..8].copy_from_slice(&unrank::<8>(x));
-    p
+/// A cube with corner permutation `x`.
+fn cperm_cube(x: usize) -> CubieCube {
+    perm_cube(unrank::<8>(x), ID_E)
 }
 
-fn sperm_perm(x: usize) -> Perm {
-    let mut p = Perm::IDENTITY;
+/// A cube with U/D edge permutation `x`.
+fn eperm_cube(x: usize) -> CubieCube {
+    let mut e = ID_E;
+    e[..8].copy_from_slice(&unrank::<8>(x));
+    perm_cube(ID_C, e)
+}
+
+/// A cube with slice permutation `x`.
+fn sperm_cube(x: usize) -> CubieCube {
+    let mut e = ID_E;
     for (i, v) in unrank::<4>(x).iter().enumerate() {
-        p.e[8 + i] = 8 + v;
+        e[8 + i] = 8 + v;
     }
-    p
-}
-
-/// The 16 symmetries: `F2^a · U4^b · LR2^c` at index `8a + 2b + c`.
-pub(crate) fn symmetries() -> [Perm; N_SYM] {
-    let u4 = Perm {
-        c: [3, 0, 1, 2, 7, 4, 5, 6],
-        e: [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],
-    };
-    let f2 = Perm {
-        c: [5, 4, 7, 6, 1, 0, 3, 2],
-        e: [6, 5, 4, 7, 2, 1, 0, 3, 9, 8, 11, 10],
-    };
-    let lr2 = Perm {
-        c: [1, 0, 3, 2, 5, 4, 7, 6],
-        e: [2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10],
-    };
-    let mut out = [Perm::IDENTITY; N_SYM];
-    for (k, slot) in out.iter_mut().enumerate() {
-        let mut p = Perm::IDENTITY;
-        if k & 8 != 0 {
-            p = p.then(&f2);
-        }
-        for _ in 0..(k >> 1) & 3 {
-            p = p.then(&u4);
-        }
-        if k & 1 != 0 {
-            p = p.then(&lr2);
-        }
-        *slot = p;
-    }
-    out
+    perm_cube(ID_C, e)
 }
 
 /// A permutation coordinate reduced by symmetry.
@@ -197,46 +124,22 @@ pub struct Phase2Sym {
 
 fn sym_coord(
     n: usize,
-    syms: &[Perm; N_SYM],
-    sym_inv: &[Perm; N_SYM],
-    move_perms: &[Perm; 10],
-    of: impl Fn(usize) -> Perm,
+    move_cubes: &[CubieCube; 10],
+    of: impl Fn(usize) -> CubieCube,
     rank: impl Fn(&CubieCube) -> u16,
 ) -> SymCoord {
-    let mut raw_to_sym = vec![u16::MAX; n];
-    let mut class_rep = Vec::new();
-    let mut self_sym = Vec::new();
-    for x in 0..n {
-        if raw_to_sym[x] != u16::MAX {
-            continue;
-        }
-        // x is the smallest value of a new class, its representative.
-        let class = class_rep.len() as u16;
-        let p = of(x);
-        let mut mask = 0u16;
-        for s in 0..N_SYM {
-            let y = rank(&p.conj(&syms[s], &sym_inv[s]).cube()) as usize;
-            if y == x {
-                mask |= 1 << s;
-            }
-            if raw_to_sym[y] == u16::MAX {
-                // y = s x s⁻¹, so x = s⁻¹ y s: the symmetry mapping y to its
-                // representative is s⁻¹.
-                let back = sym_index(syms, &sym_inv[s]);
-                raw_to_sym[y] = class << 4 | back as u16;
-            }
-        }
-        class_rep.push(x as u16);
-        self_sym.push(mask);
-    }
+    let cl = SymClasses::reduce_cubes(n, SymSubgroup::UdAxis, &of, |c| rank(c) as usize);
+    let raw_to_sym: Vec<u16> = cl.packed(4).into_iter().map(|v| v as u16).collect();
+    let class_rep: Vec<u16> = cl.rep.iter().map(|&r| r as u16).collect();
+    let self_sym = cl.self_sym.iter().map(|&m| m as u16).collect();
     let mut moves = vec![0u16; class_rep.len() * 10];
     let mut inverse = vec![0u16; class_rep.len()];
     for (k, &r) in class_rep.iter().enumerate() {
         let p = of(r as usize);
-        for (j, mp) in move_perms.iter().enumerate() {
-            moves[k * 10 + j] = raw_to_sym[rank(&p.then(mp).cube()) as usize];
+        for (j, mc) in move_cubes.iter().enumerate() {
+            moves[k * 10 + j] = raw_to_sym[rank(&p.multiply(mc)) as usize];
         }
-        inverse[k] = raw_to_sym[rank(&p.inverse().cube()) as usize];
+        inverse[k] = raw_to_sym[rank(&p.inverse()) as usize];
     }
     SymCoord {
         raw_to_sym,
@@ -245,10 +148,6 @@ fn sym_coord(
         moves,
         inverse,
     }
-}
-
-fn sym_index(syms: &[Perm; N_SYM], p: &Perm) -> usize {
-    syms.iter().position(|s| s == p).unwrap_or(0)
 }
 
 /// Breadth-first distances over `class × n_other + other`, the class moving by `sc.moves`
@@ -338,40 +237,39 @@ impl Phase2Sym {
     /// Builds the symmetry tables, the class tables and the three pruning tables, given
     /// the raw slice-permutation and corner-combination move tables (`× 10` phase-2 moves).
     pub fn build(sperm_move: &[u16], ccombp_move: &[u16]) -> Phase2Sym {
-        let syms = symmetries();
-        let sym_invs = syms.map(|s| s.inverse());
+        let t = Symmetries::get();
         let mut sym_mult = [[0u8; N_SYM]; N_SYM];
         let mut sym_inv = [0u8; N_SYM];
         for a in 0..N_SYM {
-            sym_inv[a] = sym_index(&syms, &sym_invs[a]) as u8;
+            sym_inv[a] = t.inverse(a) as u8;
             for b in 0..N_SYM {
-                sym_mult[a][b] = sym_index(&syms, &syms[a].then(&syms[b])) as u8;
+                sym_mult[a][b] = t.mult(a, b) as u8;
             }
         }
-        let move_perms: [Perm; 10] =
-            PHASE2_MOVES.map(|m| Perm::of_cube(&CubieCube::of_move(Cube3Move::ALL[m as usize])));
+        let move_cubes: [CubieCube; 10] =
+            PHASE2_MOVES.map(|m| CubieCube::of_move(Cube3Move::ALL[m as usize]));
         let mut sym_move = [[0u8; 10]; N_SYM];
         for s in 0..N_SYM {
             for j in 0..10 {
-                let c = move_perms[j].conj(&syms[s], &sym_invs[s]);
-                sym_move[s][j] = move_perms.iter().position(|p| *p == c).unwrap_or(j) as u8;
+                let img = t.conj_move(s, Cube3Move::ALL[PHASE2_MOVES[j] as usize]).index();
+                sym_move[s][j] = PHASE2_MOVES.iter().position(|&q| q == img).unwrap_or(j) as u8;
             }
         }
         let mut sperm_conj = vec![0u8; N_SPERM * N_SYM];
         let mut sperm_inv = [0u8; N_SPERM];
         for x in 0..N_SPERM {
-            let p = sperm_perm(x);
-            sperm_inv[x] = coord::sperm(&p.inverse().cube()) as u8;
+            let p = sperm_cube(x);
+            sperm_inv[x] = coord::sperm(&p.inverse()) as u8;
             for s in 0..N_SYM {
-                sperm_conj[x * N_SYM + s] = coord::sperm(&p.conj(&syms[s], &sym_invs[s]).cube()) as u8;
+                sperm_conj[x * N_SYM + s] = coord::sperm(&t.conjugate(s, &p)) as u8;
             }
         }
         // A representative corner permutation for each corner combination and parity.
-        let mut ccombp_rep = [Perm::IDENTITY; N_CCOMBP];
+        let mut ccombp_rep = [CubieCube::SOLVED; N_CCOMBP];
         let mut seen = [false; N_CCOMBP];
         for x in 0..N_CPERM {
-            let p = cperm_perm(x);
-            let v = coord::ccombp(&p.cube()) as usize;
+            let p = cperm_cube(x);
+            let v = coord::ccombp(&p) as usize;
             if !seen[v] {
                 seen[v] = true;
                 ccombp_rep[v] = p;
@@ -380,15 +278,15 @@ impl Phase2Sym {
         let mut ccombp_conj = vec![0u8; N_CCOMBP * N_SYM];
         for (v, p) in ccombp_rep.iter().enumerate() {
             for s in 0..N_SYM {
-                ccombp_conj[v * N_SYM + s] = coord::ccombp(&p.conj(&syms[s], &sym_invs[s]).cube()) as u8;
+                ccombp_conj[v * N_SYM + s] = coord::ccombp(&t.conjugate(s, p)) as u8;
             }
         }
-        let corners = sym_coord(N_CPERM, &syms, &sym_invs, &move_perms, cperm_perm, coord::cperm);
-        let edges = sym_coord(N_EPERM, &syms, &sym_invs, &move_perms, eperm_perm, coord::eperm);
+        let corners = sym_coord(N_CPERM, &move_cubes, cperm_cube, coord::cperm);
+        let edges = sym_coord(N_EPERM, &move_cubes, eperm_cube, coord::eperm);
         let class_ccombp = corners
             .class_rep
             .iter()
-            .map(|&r| coord::ccombp(&cperm_perm(r as usize).cube()) as u8)
+            .map(|&r| coord::ccombp(&cperm_cube(r as usize)) as u8)
             .collect();
         let corner_sperm_prune = sym_prune(&corners, N_SPERM, sperm_move, &sperm_conj);
         let edge_sperm_prune = sym_prune(&edges, N_SPERM, sperm_move, &sperm_conj);
@@ -420,32 +318,21 @@ mod tests {
     #[test]
     fn unrank_inverts_rank() {
         for x in [0usize, 1, 777, 40319] {
-            assert_eq!(coord::cperm(&cperm_perm(x).cube()) as usize, x);
-            assert_eq!(coord::eperm(&eperm_perm(x).cube()) as usize, x);
+            assert_eq!(coord::cperm(&cperm_cube(x)) as usize, x);
+            assert_eq!(coord::eperm(&eperm_cube(x)) as usize, x);
         }
         for x in 0..24 {
-            assert_eq!(coord::sperm(&sperm_perm(x).cube()) as usize, x);
+            assert_eq!(coord::sperm(&sperm_cube(x)) as usize, x);
         }
     }
 
     #[test]
-    fn symmetries_form_a_group_that_maps_phase2_moves_to_phase2_moves() {
-        let syms = symmetries();
-        for (a, s) in syms.iter().enumerate() {
-            for b in &syms[..a] {
-                assert_ne!(s, b, "symmetry {a} repeated");
-            }
-            let inv = s.inverse();
-            for &m in &PHASE2_MOVES {
-                let p = Perm::of_cube(&CubieCube::of_move(Cube3Move::ALL[m as usize]));
-                let c = p.conj(s, &inv);
-                assert!(
-                    PHASE2_MOVES
-                        .iter()
-                        .any(|&q| Perm::of_cube(&CubieCube::of_move(Cube3Move::ALL[q as usize])) == c),
-                    "symmetry {a} does not map move {m} to a phase-2 move"
-                );
-            }
+    fn the_symmetries_map_phase2_moves_to_phase2_moves() {
+        let p = &TwoPhase::global().tables().phase2;
+        for s in 0..N_SYM {
+            let mut images: Vec<u8> = p.sym_move[s].to_vec();
+            images.sort_unstable();
+            assert_eq!(images, (0..10).collect::<Vec<u8>>(), "symmetry {s}");
         }
     }
 

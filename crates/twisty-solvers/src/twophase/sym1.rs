@@ -14,53 +14,16 @@
 //! processor's cache. Moves are still made on raw coordinates.
 
 use super::coord::{self, N_FLIP, N_SLICE, N_TWIST};
-use super::sym::{symmetries, Perm};
 use super::tables::PruneTable;
-use twisty_core::cube3::CubieCube;
+use twisty_core::cube3::{CubieCube, SymClasses as Reduced, SymSubgroup, Symmetries};
 
 /// Number of phase-1 symmetries.
 pub const N_SYM1: usize = 8;
 
-/// Which of the 16 U/D-axis symmetries of [`super::sym`] are used: those with an even
-/// number of quarter turns about U/D. Odd indices are mirrored.
-const SYM1: [usize; N_SYM1] = [0, 1, 4, 5, 8, 9, 12, 13];
-
-#[derive(Debug, Clone, Copy)]
-struct Sym1 {
-    perm: Perm,
-    inv: Perm,
-    mirror: bool,
-}
-
-fn sym1() -> [Sym1; N_SYM1] {
-    let all = symmetries();
-    SYM1.map(|k| Sym1 {
-        perm: all[k],
-        inv: all[k].inverse(),
-        mirror: k & 1 == 1,
-    })
-}
-
-/// `s · c · s⁻¹`: position `i` takes the relabelled cubie of position `s⁻¹(i)`, with its
-/// orientation (a corner's twist reversed by a mirror).
-fn conj_cube(c: &CubieCube, s: &Sym1) -> CubieCube {
-    let mut cp = [0u8; 8];
-    let mut co = [0u8; 8];
-    let mut ep = [0u8; 12];
-    let mut eo = [0u8; 12];
-    for i in 0..8 {
-        let j = s.inv.c[i] as usize;
-        cp[i] = s.perm.c[c.corner_perm(j) as usize];
-        let o = c.corner_ori(j);
-        co[i] = if s.mirror { (3 - o) % 3 } else { o };
-    }
-    for i in 0..12 {
-        let j = s.inv.e[i] as usize;
-        ep[i] = s.perm.e[c.edge_perm(j) as usize];
-        eo[i] = c.edge_ori(j);
-    }
-    CubieCube::from_parts(cp, co, ep, eo).unwrap_or(CubieCube::SOLVED)
-}
+/// The subgroup used: the eight of [`twisty_core::cube3::symmetry`] without a quarter turn
+/// about U–D (indices `0, 1, 4, 5, 8, 9, 12, 13`; local index `j` is the `j`-th of them).
+/// Odd local indices are mirrored.
+const SUBGROUP: SymSubgroup = SymSubgroup::UdAxisHalfTurns;
 
 fn twist_cube(mut t: usize) -> CubieCube {
     let mut co = [0u8; 8];
@@ -130,33 +93,13 @@ pub struct SymClasses {
     pub self_sym: Vec<u8>,
 }
 
-fn classes(n: usize, conj: &[u16], sym_inv: &[u8; N_SYM1]) -> SymClasses {
-    let mut raw_to_sym = vec![u16::MAX; n];
-    let mut class_rep = Vec::new();
-    let mut self_sym = Vec::new();
-    for x in 0..n {
-        if raw_to_sym[x] != u16::MAX {
-            continue;
-        }
-        let class = class_rep.len() as u16;
-        let mut mask = 0u8;
-        for s in 0..N_SYM1 {
-            let y = conj[x * N_SYM1 + s] as usize;
-            if y == x {
-                mask |= 1 << s;
-            }
-            if raw_to_sym[y] == u16::MAX {
-                // y = s·x·s⁻¹, so conjugating y by s⁻¹ gives x.
-                raw_to_sym[y] = class << 3 | sym_inv[s] as u16;
-            }
-        }
-        class_rep.push(x as u16);
-        self_sym.push(mask);
-    }
+fn classes(n: usize, conj: &[u16]) -> SymClasses {
+    let local: Vec<usize> = (0..48).map(|k| SUBGROUP.local(k).unwrap_or(0)).collect();
+    let cl = Reduced::reduce(n, SUBGROUP, |x, k| conj[x * N_SYM1 + local[k]] as usize);
     SymClasses {
-        raw_to_sym,
-        class_rep,
-        self_sym,
+        raw_to_sym: cl.packed(3).into_iter().map(|v| v as u16).collect(),
+        class_rep: cl.rep.iter().map(|&r| r as u16).collect(),
+        self_sym: cl.self_sym.iter().map(|&m| m as u8).collect(),
     }
 }
 
@@ -249,17 +192,13 @@ pub struct Phase1Sym {
 impl Phase1Sym {
     /// Builds the tables from the raw twist, flip and slice move tables (`× 18` moves).
     pub fn build(twist_move: &[u16], flip_move: &[u16], slice_move: &[u16]) -> Phase1Sym {
-        let syms = sym1();
-        let mut sym_inv = [0u8; N_SYM1];
-        for (a, s) in syms.iter().enumerate() {
-            sym_inv[a] = syms.iter().position(|t| t.perm == s.inv).unwrap_or(0) as u8;
-        }
+        let t = Symmetries::get();
         let conj_table = |n: usize, cube: &dyn Fn(usize) -> CubieCube, rank: fn(&CubieCube) -> u16| {
             let mut out = vec![0u16; n * N_SYM1];
             for x in 0..n {
                 let c = cube(x);
-                for (s, sym) in syms.iter().enumerate() {
-                    out[x * N_SYM1 + s] = rank(&conj_cube(&c, sym));
+                for (j, &k) in SUBGROUP.members().iter().enumerate() {
+                    out[x * N_SYM1 + j] = rank(&t.conjugate(k, &c));
                 }
             }
             out
@@ -268,8 +207,8 @@ impl Phase1Sym {
         let flip_conj = conj_table(N_FLIP, &flip_cube, coord::flip);
         let slices = slice_cubes();
         let slice_conj = conj_table(N_SLICE, &|x| slices[x], coord::slice);
-        let twist = classes(N_TWIST, &twist_conj, &sym_inv);
-        let flip = classes(N_FLIP, &flip_conj, &sym_inv);
+        let twist = classes(N_TWIST, &twist_conj);
+        let flip = classes(N_FLIP, &flip_conj);
         let twist_slice_prune = sym_prune(&twist, twist_move, N_SLICE, slice_move, &slice_conj);
         let flip_slice_prune = sym_prune(&flip, flip_move, N_SLICE, slice_move, &slice_conj);
         let twist_flip_prune = sym_prune(&twist, twist_move, N_FLIP, flip_move, &flip_conj);
@@ -328,36 +267,7 @@ mod tests {
     use super::*;
     use crate::twophase::tables::prune_table;
     use crate::twophase::TwoPhase;
-    use twisty_core::cube3::Cube3Move;
     use twisty_core::seeded_rng;
-
-    /// Conjugation commutes with moves: conj(c · m) = conj(c) · m' for some move m', in
-    /// all three coordinates, so conjugates have the same phase-1 distance.
-    #[test]
-    fn conjugation_maps_moves_to_moves() {
-        let syms = sym1();
-        let mut rng = seeded_rng(4);
-        for s in &syms {
-            let images: Vec<u8> = (0..18u8)
-                .map(|m| {
-                    let mc = CubieCube::of_move(Cube3Move::ALL[m as usize]);
-                    let img = conj_cube(&mc, s);
-                    (0..18u8)
-                        .find(|&q| CubieCube::of_move(Cube3Move::ALL[q as usize]) == img)
-                        .unwrap_or(99)
-                })
-                .collect();
-            assert!(images.iter().all(|&q| q < 18), "{images:?}");
-            for _ in 0..50 {
-                let c = CubieCube::random(&mut rng);
-                for m in 0..18 {
-                    let a = conj_cube(&c.after(Cube3Move::ALL[m]), s);
-                    let b = conj_cube(&c, s).after(Cube3Move::ALL[images[m] as usize]);
-                    assert_eq!(a, b);
-                }
-            }
-        }
-    }
 
     /// The reduced tables give the plain tables' distances.
     #[test]

@@ -17,7 +17,7 @@
 use super::coord::{self, *};
 use super::sym::Phase2Sym;
 use super::sym1::Phase1Sym;
-use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_core::cube3::{Cube3Move, CubieCube, Symmetries};
 
 /// The ten moves of phase 2, `U U2 U' D D2 D' R2 L2 F2 B2`, as move indices 0..18.
 pub const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
@@ -190,17 +190,6 @@ impl PruneTable {
     }
 }
 
-fn rotation_urf() -> CubieCube {
-    // Corners URF DFR DLF UFL UBR DRB DBL ULB, edges UF FR DF FL UB BR DB BL UR DR DL UL.
-    CubieCube::from_parts(
-        [0, 4, 5, 1, 3, 7, 6, 2],
-        [1, 2, 1, 2, 2, 1, 2, 1],
-        [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
-        [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
-    )
-    .unwrap_or(CubieCube::SOLVED)
-}
-
 impl Tables {
     /// Builds every table.
     pub fn build() -> Tables {
@@ -224,41 +213,15 @@ impl Tables {
     /// data are computed here.
     pub fn assemble(moves: [Vec<u16>; 5], phase1: Phase1Sym, phase2: Phase2Sym) -> Tables {
         let [twist_move, flip_move, slice_move, sperm_move, ccombp_move] = moves;
-        let rotation = rotation_urf();
-        let inv = rotation.inverse();
-        // frame a: state' = R^a · c · R^-a; a move m' of frame a stands for R^-a · m' · R^a.
-        let mut frame_moves = [[0u8; 18]; 3];
-        let mut r = CubieCube::SOLVED;
-        let mut r_inv = CubieCube::SOLVED;
-        for frame in frame_moves.iter_mut() {
-            for (i, slot) in frame.iter_mut().enumerate() {
-                let m = CubieCube::of_move(Cube3Move::ALL[i]);
-                let back = r_inv.multiply(&m).multiply(&r);
-                *slot = Cube3Move::ALL
-                    .iter()
-                    .position(|&x| CubieCube::of_move(x) == back)
-                    .unwrap_or(i) as u8;
-            }
-            r = r.multiply(&rotation);
-            r_inv = inv.multiply(&r_inv);
-        }
-        let conj_y = CubieCube::from_parts(
-            [3, 0, 1, 2, 7, 4, 5, 6],
-            [0; 8],
-            [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],
-            [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
-        )
-        .unwrap_or(CubieCube::SOLVED);
-        let y_inv = conj_y.inverse();
-        let conj_moves: [u8; 18] = std::array::from_fn(|i| {
-            let c = conj_y
-                .multiply(&CubieCube::of_move(Cube3Move::ALL[i]))
-                .multiply(&y_inv);
-            Cube3Move::ALL
-                .iter()
-                .position(|&x| CubieCube::of_move(x) == c)
-                .unwrap_or(i) as u8
+        // Frame a is symmetry 16a (URF3^a) of the core's scheme: state' = R^a · c · R^-a, and
+        // a move m' of frame a stands for R^-a · m' · R^a. `y` is symmetry 2 (U4).
+        let t = Symmetries::get();
+        let rotation = *t.sym(16).rotation();
+        let frame_moves: [[u8; 18]; 3] = std::array::from_fn(|a| {
+            std::array::from_fn(|i| t.conj_move(t.inverse(16 * a), Cube3Move::ALL[i]).index())
         });
+        let conj_y = *t.sym(2).rotation();
+        let conj_moves: [u8; 18] = std::array::from_fn(|i| t.conj_move(2, Cube3Move::ALL[i]).index());
         Tables {
             conj_y,
             conj_moves,

@@ -41,7 +41,7 @@
 
 use super::coords::MOVES;
 use crate::twophase::coord;
-use twisty_core::cube3::{Cube3Move, CubieCube, LaneCube};
+use twisty_core::cube3::{Cube3Move, CubieCube, LaneCube, SymClasses, SymSubgroup, Symmetries};
 use twisty_search::coset_bfs::{self, BasePacked, CosetBfsOptions};
 use twisty_search::ida::{IdaProblem, MovePruning};
 use twisty_search::prefetch::{prefetch, prefetch_at};
@@ -235,81 +235,10 @@ fn dset_perms() -> Vec<[u8; 8]> {
     set_perms::<8>(4, 4, |p| dset(&cube(*p, [0; 8], ID_E, [0; 12])), N_DSET)
 }
 
-/// The left–right mirror image `M · c · M`: positions and cubies swap left for right, and
-/// corner twists reverse.
-fn mirror(c: &CubieCube) -> CubieCube {
-    const MC: [u8; 8] = [1, 0, 3, 2, 5, 4, 7, 6];
-    const ME: [u8; 12] = [2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10];
-    let mut cp = [0u8; 8];
-    let mut co = [0u8; 8];
-    let mut ep = [0u8; 12];
-    let mut eo = [0u8; 12];
-    for i in 0..8 {
-        let j = MC[i] as usize;
-        cp[i] = MC[c.corner_perm(j) as usize];
-        co[i] = (3 - c.corner_ori(j)) % 3;
-    }
-    for i in 0..12 {
-        let j = ME[i] as usize;
-        ep[i] = ME[c.edge_perm(j) as usize];
-        eo[i] = c.edge_ori(j);
-    }
-    cube(cp, co, ep, eo)
-}
-
-/// The quarter turn of the whole cube about U–D, as a cubie cube.
-fn rot_u4() -> CubieCube {
-    cube(
-        [3, 0, 1, 2, 7, 4, 5, 6],
-        [0; 8],
-        [3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10],
-        [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
-    )
-}
-
-/// The half turn of the whole cube about F–B.
-fn rot_f2() -> CubieCube {
-    cube(
-        [5, 4, 7, 6, 1, 0, 3, 2],
-        [0; 8],
-        [6, 5, 4, 7, 2, 1, 0, 3, 9, 8, 11, 10],
-        [0; 12],
-    )
-}
-
-/// The third of a turn of the whole cube about the U–R–F corner diagonal.
-fn rot_urf3() -> CubieCube {
-    cube(
-        [0, 4, 5, 1, 3, 7, 6, 2],
-        [1, 2, 1, 2, 2, 1, 2, 1],
-        [1, 8, 5, 9, 3, 11, 7, 10, 0, 4, 6, 2],
-        [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
-    )
-}
-
-fn conj_by(r: &CubieCube, c: &CubieCube) -> CubieCube {
-    r.multiply(c).multiply(&r.inverse())
-}
-
-/// The rotations of the 16 symmetries (`F2^a · U4^b` at index `4a + b`).
-fn sym_rotations() -> [CubieCube; 8] {
-    let (u4, f2) = (rot_u4(), rot_f2());
-    std::array::from_fn(|i| {
-        let mut r = CubieCube::SOLVED;
-        if i >= 4 {
-            r = r.multiply(&f2);
-        }
-        for _ in 0..i % 4 {
-            r = r.multiply(&u4);
-        }
-        r
-    })
-}
-
-/// Conjugate of `c` by symmetry `k` (bit 0: mirror first; bits 1..4: the rotation).
-fn conj_sym(rots: &[CubieCube; 8], c: &CubieCube, k: usize) -> CubieCube {
-    let m = if k & 1 == 1 { mirror(c) } else { *c };
-    conj_by(&rots[k >> 1], &m)
+/// Conjugate of `c` by U–D symmetry `k` (index `k < 16` of
+/// [`twisty_core::cube3::symmetry`]: `F2^a · U4^b · LR2^c` at `8a + 2b + c`).
+fn conj_sym(c: &CubieCube, k: usize) -> CubieCube {
+    Symmetries::get().conjugate(k, c)
 }
 
 /// The tables of the coset coordinate: move tables, symmetry classes and conjugation.
@@ -351,10 +280,6 @@ pub struct CosetCoords {
     twist_of_mask: Vec<u16>,
 }
 
-fn move_image(img: &CubieCube) -> Option<u8> {
-    (0..MOVES as u8).find(|&q| CubieCube::of_move(Cube3Move::ALL[q as usize]) == *img)
-}
-
 impl CosetCoords {
     /// Builds every small table (well under a second).
     pub fn new(variant: Variant) -> Self {
@@ -375,42 +300,16 @@ impl CosetCoords {
         let flip_move = table(N_FLIP, &flip_cube, coord::flip);
         let slice_move = table(N_SLICE, &|x| slices[x], coord::slice);
         let dset_move = table(N_DSET, &|x| cube(dsets[x], [0; 8], ID_E, [0; 12]), dset);
-        let rots = sym_rotations();
         let cc_cube = |x: usize| {
             let t = twist_cube(x / N_DSET);
             let co: [u8; 8] = std::array::from_fn(|i| t.corner_ori(i));
             cube(dsets[x % N_DSET], co, ID_E, [0; 12])
         };
         let cc_of = |c: &CubieCube| coord::twist(c) as usize * N_DSET + dset(c) as usize;
-        // Inverse symmetries, found on a cube no symmetry fixes.
-        let probe = twist_cube(1234).multiply(&flip_cube(777)).multiply(&slices[300]);
-        let mut sym_inv = [0usize; N_SYM];
-        for k in 0..N_SYM {
-            let c = conj_sym(&rots, &probe, k);
-            sym_inv[k] = (0..N_SYM).find(|&j| conj_sym(&rots, &c, j) == probe).unwrap_or(0);
-        }
-        let mut raw_to_sym = vec![u32::MAX; N_CC];
-        let mut class_rep = Vec::new();
-        let mut self_sym = Vec::new();
-        for x in 0..N_CC {
-            if raw_to_sym[x] != u32::MAX {
-                continue;
-            }
-            let class = class_rep.len() as u32;
-            let c = cc_cube(x);
-            let mut mask = 0u16;
-            for k in 0..N_SYM {
-                let y = cc_of(&conj_sym(&rots, &c, k));
-                if y == x {
-                    mask |= 1 << k;
-                }
-                if raw_to_sym[y] == u32::MAX {
-                    raw_to_sym[y] = class << 4 | sym_inv[k] as u32;
-                }
-            }
-            class_rep.push(x as u32);
-            self_sym.push(mask);
-        }
+        let cl = SymClasses::reduce_cubes(N_CC, SymSubgroup::UdAxis, cc_cube, cc_of);
+        let raw_to_sym = cl.packed(4);
+        let class_rep = cl.rep;
+        let self_sym: Vec<u16> = cl.self_sym.iter().map(|&m| m as u16).collect();
         let mut class_move = vec![0u32; class_rep.len() * MOVES];
         for (k, &r) in class_rep.iter().enumerate() {
             let (t, d) = (r as usize / N_DSET, r as usize % N_DSET);
@@ -422,7 +321,7 @@ impl CosetCoords {
         let mut slice_conj = vec![0u32; N_SLICE * N_SYM];
         for (x, c) in slices.iter().enumerate() {
             for k in 0..N_SYM {
-                let d = conj_sym(&rots, c, k);
+                let d = conj_sym(c, k);
                 slice_conj[x * N_SYM + k] = if variant.flip() {
                     (coord::slice(&d) as u32) << 11 | coord::flip(&d) as u32
                 } else {
@@ -434,16 +333,17 @@ impl CosetCoords {
         for f in 0..N_FLIP {
             let c = flip_cube(f);
             for k in 0..N_SYM {
-                flip_conj[f * N_SYM + k] = coord::flip(&conj_sym(&rots, &c, k));
+                flip_conj[f * N_SYM + k] = coord::flip(&conj_sym(&c, k));
             }
         }
-        let u = rot_urf3();
-        let axis_rot = [CubieCube::SOLVED, u, u.multiply(&u)];
+        // URF3 and its square (symmetries 16 and 32) take the other two axes to U–D.
+        let t = Symmetries::get();
+        let axis_rot = [0, 16, 32].map(|k| *t.sym(k).rotation());
         let axis_rot_inv = axis_rot.map(|r| r.inverse());
         let mut axis_move = [[0u8; MOVES]; 3];
         for a in 0..3 {
             for m in 0..MOVES {
-                axis_move[a][m] = move_image(&conj_by(&axis_rot[a], &moves[m])).unwrap_or(m as u8);
+                axis_move[a][m] = t.conj_move([0, 16, 32][a], Cube3Move::ALL[m]).index();
             }
         }
         let mut move_axis = [0u8; MOVES];
@@ -852,18 +752,21 @@ mod tests {
     use super::*;
     use twisty_core::rng::seeded_rng;
 
+    fn move_image(img: &CubieCube) -> Option<u8> {
+        (0..MOVES as u8).find(|&q| CubieCube::of_move(Cube3Move::ALL[q as usize]) == *img)
+    }
+
     #[test]
     fn symmetries_and_axes_map_moves_to_moves() {
-        let rots = sym_rotations();
         let mut rng = seeded_rng(11);
         let cs: Vec<CubieCube> = (0..30).map(|_| CubieCube::random(&mut rng)).collect();
         for k in 0..N_SYM {
             for m in 0..MOVES {
-                let img = conj_sym(&rots, &CubieCube::of_move(Cube3Move::ALL[m]), k);
+                let img = conj_sym(&CubieCube::of_move(Cube3Move::ALL[m]), k);
                 let q = move_image(&img).expect("a symmetry maps a move to a move");
                 for c in &cs {
-                    let a = conj_sym(&rots, &c.after(Cube3Move::ALL[m]), k);
-                    let b = conj_sym(&rots, c, k).after(Cube3Move::ALL[q as usize]);
+                    let a = conj_sym(&c.after(Cube3Move::ALL[m]), k);
+                    let b = conj_sym(c, k).after(Cube3Move::ALL[q as usize]);
                     assert_eq!(a, b, "sym {k} move {m}");
                 }
                 // The U–D axis symmetries keep U and D moves on the U–D axis.
@@ -910,7 +813,6 @@ mod tests {
             let co = CosetCoords::new(variant);
             assert_eq!(co.classes(), CLASSES);
             assert_eq!(co.raw_to_sym.iter().filter(|&&e| e == u32::MAX).count(), 0);
-            let rots = sym_rotations();
             let mut rng = seeded_rng(5);
             for _ in 0..300 {
                 let c = CubieCube::random(&mut rng);
@@ -928,7 +830,7 @@ mod tests {
                     .map(|u| class * pc + co.inner(sl, fl, u))
                     .collect();
                 for k in 0..N_SYM {
-                    let j = co.index(&axis_coords(&conj_sym(&rots, &c, k)));
+                    let j = co.index(&axis_coords(&conj_sym(&c, k)));
                     assert!(
                         images.contains(&j),
                         "sym {k}: {j} not in {images:?} (mask {:b})",
