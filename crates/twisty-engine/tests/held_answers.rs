@@ -54,9 +54,10 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
         usize,
     );
     let cases: &[Case] = &[
-        (PuzzleId::Cube3, "two-phase", &[], CUBE3, 12, 12),
+        // Without the short-answer pass, whose 79 MiB of tables other tests build.
+        (PuzzleId::Cube3, "two-phase", &[("short_depth", 0)], CUBE3, 12, 12),
         (PuzzleId::Cube3, "thistlethwaite", &[], CUBE3, 12, 12),
-        (PuzzleId::Cube3, "optimal", &[], CUBE3, 5, 6),
+        (PuzzleId::Cube3, "optimal", &[], CUBE3, 5, 3),
         (PuzzleId::Cube3, "greedy", &[], CUBE3, 3, 3),
         (
             PuzzleId::Cube3,
@@ -83,8 +84,8 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
             3,
         ),
         (PuzzleId::Cube2, "optimal", &[], CUBE2, 12, 12),
-        (PuzzleId::Cube2, "astar", &[], CUBE2, 6, 6),
-        (PuzzleId::Kilominx, "fast", &[], KILOMINX, 12, 8),
+        (PuzzleId::Cube2, "astar", &[], CUBE2, 6, 4),
+        (PuzzleId::Kilominx, "fast", &[], KILOMINX, 12, 4),
         (
             PuzzleId::Supercube(3),
             "genetic",
@@ -97,6 +98,7 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
     let mut rng = seeded_rng(20261126);
     let mut checked = 0;
     for &(puzzle, solver, options, vocabulary, length, count) in cases {
+        let start = std::time::Instant::now();
         for _ in 0..count {
             let text = input(&mut rng, vocabulary, length);
             let mut req = SolveRequest::new(puzzle, text.clone()).solver(solver);
@@ -107,7 +109,8 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
                 req = req.option(name, value);
             }
             req.seed = Some(5);
-            req.timeout = Some(30.0);
+            // The fast Kilominx solver improves its answer until its time limit.
+            req.timeout = Some(if puzzle == PuzzleId::Kilominx { 0.5 } else { 30.0 });
             let r = engine
                 .solve(&req, &Quiet)
                 .unwrap_or_else(|e| panic!("{puzzle} {solver} `{text}`: {e}"));
@@ -128,6 +131,10 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
             );
             checked += 1;
         }
+        println!(
+            "{puzzle} {solver}: {count} answers in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
     }
     println!("{checked} answers solved the puzzle as held");
     assert_eq!(checked, cases.iter().map(|c| c.5).sum::<usize>());
