@@ -142,6 +142,30 @@ impl Canvas {
     }
 }
 
+/// The unfolded net of an N×N×N cube's state string (`6·N²` face letters in the order
+/// U R F D L B, each face row by row): U above, L F R B in a row, D below F, each sticker
+/// on its face's colour. Missing letters are drawn as `?`.
+pub fn cube_net(letters: &[char], n: usize, colour: bool) -> String {
+    let mut canvas = Canvas::new();
+    // (face index, row offset, column offset), in stickers.
+    let layout = [
+        (0usize, 0usize, n),
+        (4, n, 0),
+        (2, n, n),
+        (1, n, 2 * n),
+        (5, n, 3 * n),
+        (3, 2 * n, n),
+    ];
+    for (face, r0, c0) in layout {
+        for k in 0..n * n {
+            let letter = letters.get(n * n * face + k).copied().unwrap_or('?');
+            let col = 2 * (c0 + k % n) + c0 / n;
+            canvas.sticker(r0 + k / n, col, letter, cube_face_colour(letter), false);
+        }
+    }
+    canvas.render(colour)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

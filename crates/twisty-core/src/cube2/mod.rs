@@ -19,7 +19,6 @@
 //! faces (all six) a person holding the cube turns.
 
 use crate::alg::parse_alg;
-use crate::colour::{cube_face_colour, Canvas};
 use crate::cube3::facelets::{CORNER_COLOURS, CORNER_FACELETS};
 use crate::cube3::CubeFrame;
 use crate::error::{InvalidState, ParseError};
@@ -336,24 +335,7 @@ impl Cube2 {
 
 /// The net of a 24-letter state string.
 fn render_letters(text: &str, colour: bool) -> String {
-    let f: Vec<char> = text.chars().collect();
-    let mut canvas = Canvas::new();
-    let layout = [
-        (0usize, 0usize, 2usize),
-        (4, 2, 0),
-        (2, 2, 2),
-        (1, 2, 4),
-        (5, 2, 6),
-        (3, 4, 2),
-    ];
-    for (face, r0, c0) in layout {
-        for k in 0..4 {
-            let letter = f.get(4 * face + k).copied().unwrap_or('?');
-            let col = 2 * (c0 + k % 2) + c0 / 2;
-            canvas.sticker(r0 + k / 2, col, letter, cube_face_colour(letter), false);
-        }
-    }
-    canvas.render(colour)
+    crate::colour::cube_net(&text.chars().collect::<Vec<_>>(), 2, colour)
 }
 
 impl Puzzle for Cube2 {

@@ -2,7 +2,6 @@
 
 use super::facelets::{facelet_faces, to_facelets_held};
 use super::{CubeFrame, CubieCube, FACE_NAMES};
-use crate::colour::{cube_face_colour, Canvas};
 
 /// The net: U above, then L F R B in a row, D below F. Each sticker shows its face letter;
 /// with `colour`, on its standard colour (ANSI 24-bit).
@@ -24,24 +23,7 @@ pub fn render_net_held(state: &CubieCube, frame: CubeFrame, colour: bool) -> Str
 
 /// The net of 54 facelet letters in the order of the facelet string.
 fn render_letters(f: &[u8; 54], colour: bool) -> String {
-    let mut canvas = Canvas::new();
-    // (face index, row offset, column offset in stickers)
-    let layout = [
-        (0usize, 0usize, 3usize),
-        (4, 3, 0),
-        (2, 3, 3),
-        (1, 3, 6),
-        (5, 3, 9),
-        (3, 6, 3),
-    ];
-    for (face, r0, c0) in layout {
-        for k in 0..9 {
-            let letter = f[9 * face + k] as char;
-            let col = 2 * (c0 + k % 3) + (c0 / 3);
-            canvas.sticker(r0 + k / 3, col, letter, cube_face_colour(letter), false);
-        }
-    }
-    canvas.render(colour)
+    crate::colour::cube_net(&f.map(char::from), 3, colour)
 }
 
 #[cfg(test)]
