@@ -27,12 +27,13 @@
 
 pub mod canon;
 pub mod pattern;
+pub mod research;
 pub mod search;
 pub mod symmetry;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use pattern::Pattern;
-use search::{Bound, Node, Options, Outcome};
+use search::{Bound, Goal, Iteration, Node, Options, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use symmetry::Rotation;
@@ -766,12 +767,31 @@ impl KilominxOptimal {
         &self,
         state: &KiloState,
         limits: &Limits,
-        on_bound: impl FnMut(&BoundReport),
+        mut on_bound: impl FnMut(&BoundReport),
     ) -> Result<Solution<KiloMove>, SolveError> {
+        let (r, stats) = self.run(state, limits, Goal::First, None, |it| on_bound(&it.report()))?;
+        match r.outcome {
+            Outcome::Found(paths) => {
+                let path = paths.into_iter().next().unwrap_or_default();
+                self.solution(state, &path, stats)
+            }
+            _ => Err(self.error(&r, limits)),
+        }
+    }
+
+    /// Runs the search with `goal` up to `max_depth` (the limits' maximum length, else 30).
+    fn run(
+        &self,
+        state: &KiloState,
+        limits: &Limits,
+        goal: Goal,
+        max_depth: Option<u32>,
+        on_bound: impl FnMut(&Iteration),
+    ) -> Result<(search::Report, SearchStats), SolveError> {
         state.validate()?;
         let t0 = Instant::now();
         let opts = Options {
-            max_depth: limits.max_length.unwrap_or(30),
+            max_depth: max_depth.or(limits.max_length).unwrap_or(30),
             timeout: limits.timeout,
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
@@ -779,6 +799,7 @@ impl KilominxOptimal {
             // A few per cent faster on an idle machine, slower on a loaded one (BENCHMARKS.md);
             // `TWISTY_KILOMINX_PREFETCH=0` turns it off.
             prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_none_or(|v| v != "0"),
+            goal,
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(
@@ -799,26 +820,38 @@ impl KilominxOptimal {
                 .collect(),
             ..Default::default()
         };
+        Ok((r, stats))
+    }
+
+    /// The verified solution of a path of move indices.
+    fn solution(
+        &self,
+        state: &KiloState,
+        path: &[u8],
+        stats: SearchStats,
+    ) -> Result<Solution<KiloMove>, SolveError> {
+        let moves: Vec<KiloMove> = path.iter().map(|&i| self.moves[i as usize]).collect();
+        verify(&Kilominx, state, &moves)?;
+        Ok(Solution {
+            length: moves.len() as u32,
+            moves,
+            optimal: true,
+            stats,
+        })
+    }
+
+    /// The error of a search that found nothing.
+    fn error(&self, r: &search::Report, limits: &Limits) -> SolveError {
         match r.outcome {
-            Outcome::Found(path) => {
-                let moves: Vec<KiloMove> = path.iter().map(|&i| self.moves[i as usize]).collect();
-                verify(&Kilominx, state, &moves)?;
-                Ok(Solution {
-                    length: moves.len() as u32,
-                    moves,
-                    optimal: true,
-                    stats,
-                })
-            }
-            Outcome::Exhausted => Err(SolveError::NoSolutionWithin {
-                max_length: opts.max_depth,
-            }),
-            Outcome::Timeout => Err(SolveError::Timeout {
+            Outcome::Timeout => SolveError::Timeout {
                 deepest_bound: r.deepest_complete,
-            }),
-            Outcome::Cancelled => Err(SolveError::Cancelled {
+            },
+            Outcome::Cancelled => SolveError::Cancelled {
                 deepest_bound: r.deepest_complete,
-            }),
+            },
+            _ => SolveError::NoSolutionWithin {
+                max_length: limits.max_length.unwrap_or(30),
+            },
         }
     }
 }
