@@ -24,7 +24,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     runner: Runner::Kilominx(run),
 };
 
-const HEURISTICS: &[&str] = &["best", "faces", "seed", "sparse"];
+const HEURISTICS: &[&str] = &["best", "best-mirror", "faces", "seed", "sparse"];
 
 fn options() -> Vec<OptionSpec> {
     vec![
@@ -32,7 +32,7 @@ fn options() -> Vec<OptionSpec> {
             "heuristic",
             HEURISTICS,
             "best",
-            "best (face + two 6-cubie tables), faces, seed (the seed's own databases) or sparse (small, tests)",
+            "best (face + two 6-cubie tables), best-mirror (the same tables, also read through the reflections), faces, seed (the seed's own databases) or sparse (small, tests)",
         ),
         OptionSpec::flag("all", "every optimal solution, not only the first"),
     ]

@@ -14,8 +14,8 @@ use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
 use twisty_search::ida::{BoundReport, MoveAutomaton};
 
-/// The most exact distances a node carries (two mod-3 databases, three lookups each).
-pub const MAX_CARRIED: usize = 6;
+/// The most exact distances a node carries (two mod-3 databases, six lookups each).
+pub const MAX_CARRIED: usize = 12;
 
 /// A search node: the state (cubie and twist at each position) and, per cubie, its position
 /// (0..19 for the free positions) and twist packed `position | twist << 5`, which is the
