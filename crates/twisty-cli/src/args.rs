@@ -235,7 +235,7 @@ pub struct SolveArgs {
     #[arg(long, short)]
     pub solver: Option<String>,
     /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, korf-inverse, korf, small, small-inverse;
-    /// Kilominx: best, faces, seed, sparse); given without --solver, it selects the optimal solver.
+    /// Kilominx: best, best-mirror, faces, seed, sparse); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Any option of the solver's catalog entry, as NAME=VALUE (repeatable; `--solver list`
@@ -527,7 +527,8 @@ pub struct BenchOptimalArgs {
     pub puzzle: PuzzleKind,
     /// Scrambles to solve. 3x3x3: one per line (moves; `//` comments and blank lines
     /// skipped). Kilominx: the seed's tab-separated file (scramble_length, scramble,
-    /// solution_length, …), whose optimal lengths are checked.
+    /// solution_length, …), whose optimal lengths are checked, or one scramble per line in
+    /// the seed's notation (`#` comments and blank lines skipped).
     #[arg(long, short, value_name = "FILE", visible_alias = "from-file", conflicts_with_all = ["random_state", "depth"])]
     pub file: Option<PathBuf>,
     /// 3x3x3: solve uniformly random states.
@@ -550,13 +551,18 @@ pub struct BenchOptimalArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Heuristic. 3x3x3: best (default), best-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
-    /// best (default), faces, seed or sparse, or several separated by commas (e.g. `best,seed`),
+    /// best (default), best-mirror, faces, seed or sparse, or several separated by commas (e.g. `best,seed`),
     /// each run in turn on the same scrambles and compared.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Time budget per solve in seconds; solves that run out are counted apart.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Kilominx research mode: complete IDA* iterations up to depth D for every scramble (no
+    /// stop at a solution; every solution of each bound counted), with the nodes, time,
+    /// nodes/s and solutions of each bound.
+    #[arg(long, value_name = "D", conflicts_with = "random_state")]
+    pub complete_iteration: Option<u32>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,

@@ -179,7 +179,9 @@ fn bench_optimal_errors() {
     bench(&["--puzzle", "kilominx", "--depth", "3", "--heuristic", "nope"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("available: best, faces, seed, sparse"));
+        .stderr(predicate::str::contains(
+            "available: best, best-mirror, faces, seed, sparse",
+        ));
     bench(&[
         "--puzzle",
         "kilominx",
@@ -218,7 +220,7 @@ fn bench_optimal_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "option `heuristic` of the optimal solver must be one of best, faces, seed, sparse",
+            "option `heuristic` of the optimal solver must be one of best, best-mirror, faces, seed, sparse",
         ));
     // Nothing was built by the failing runs.
     let tables = std::fs::read_dir(dir.path())

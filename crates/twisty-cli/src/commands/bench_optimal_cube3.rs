@@ -53,6 +53,11 @@ fn load_scrambles(path: &PathBuf) -> CliResult<Vec<CubieCube>> {
 /// Runs `twisty bench optimal`.
 pub fn optimal(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     only_3x3(args.puzzle)?;
+    if args.complete_iteration.is_some() {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--complete-iteration is for --puzzle kilominx"
+        )));
+    }
     if let Some(t) = args.timeout {
         if !(t.is_finite() && t > 0.0) {
             return Err(CliError::usage(anyhow::anyhow!(

@@ -47,7 +47,8 @@ pub fn parse_lengths(text: &str) -> Result<Vec<usize>, String> {
 }
 
 /// Reads the seed's tab-separated scramble file (comment lines start with `#`; a header
-/// line starts with `scramble_length`).
+/// line starts with `scramble_length`); a line without a tab is a scramble alone, in the
+/// seed's notation, with no known optimal length.
 pub fn read_cases(path: &Path) -> Result<Vec<Case>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let k = Kilominx;
@@ -56,6 +57,16 @@ pub fn read_cases(path: &Path) -> Result<Vec<Case>, String> {
         let at = format!("{}:{}", path.display(), i + 1);
         let line = line.trim_end_matches('\r');
         if line.trim().is_empty() || line.starts_with('#') || line.starts_with("scramble_length") {
+            continue;
+        }
+        if !line.contains('\t') {
+            let moves = k.parse_moves(line).map_err(|e| format!("{at}: scramble: {e}"))?;
+            out.push(Case {
+                label: format!("line {}", i + 1),
+                scramble_length: moves.len(),
+                moves,
+                known: None,
+            });
             continue;
         }
         let cols: Vec<&str> = line.split('\t').collect();
@@ -192,6 +203,19 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
             args.puzzle
         )));
     }
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t > 0.0 && t < 1e9) {
+            return Err(usage(String::from(
+                "--timeout must be a positive number of seconds",
+            )));
+        }
+    }
+    if let Some(d) = args.complete_iteration {
+        let max = twisty_solvers::optimal::kilominx::research::MAX_DEPTH;
+        if d == 0 || d > max {
+            return Err(usage(format!("--complete-iteration must be between 1 and {max}")));
+        }
+    }
     let mut cases = match (&args.file, args.depth) {
         (Some(path), _) => read_cases(path).map_err(|e| CliError::failure(anyhow::anyhow!(e)))?,
         (None, Some(n)) => {
@@ -229,6 +253,9 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     }
     if cases.is_empty() {
         return Err(usage(String::from("no scrambles of the chosen lengths")));
+    }
+    if let Some(depth) = args.complete_iteration {
+        return crate::commands::bench_research_kilominx::run(ctx, args, &heuristics, &cases, depth);
     }
     let mut runs = Vec::new();
     for (i, heuristic) in heuristics.iter().enumerate() {

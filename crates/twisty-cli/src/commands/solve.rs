@@ -233,6 +233,13 @@ fn print_human(r: &SolveReport, wall: Duration) {
             let t = s.as_str().unwrap_or_default();
             println!("{}", if t.is_empty() { "(already solved)" } else { t });
         }
+        if r.details.get("all_complete") == Some(&serde_json::Value::Bool(false)) {
+            eprintln!(
+                "warning: stopped by the time limit or Ctrl-C while searching {} moves: \
+                 there may be more optimal solutions",
+                r.length
+            );
+        }
     } else {
         println!(
             "Solution: {}",

@@ -24,15 +24,18 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     runner: Runner::Kilominx(run),
 };
 
-const HEURISTICS: &[&str] = &["best", "faces", "seed", "sparse"];
+const HEURISTICS: &[&str] = &["best", "best-mirror", "faces", "seed", "sparse"];
 
 fn options() -> Vec<OptionSpec> {
-    vec![OptionSpec::choice(
-        "heuristic",
-        HEURISTICS,
-        "best",
-        "best (face + two 6-cubie tables), faces, seed (the seed's own databases) or sparse (small, tests)",
-    )]
+    vec![
+        OptionSpec::choice(
+            "heuristic",
+            HEURISTICS,
+            "best",
+            "best (face + two 6-cubie tables), best-mirror (the same tables, also read through the reflections), faces, seed (the seed's own databases) or sparse (small, tests)",
+        ),
+        OptionSpec::flag("all", "every optimal solution, not only the first"),
+    ]
 }
 
 fn tables(o: &Resolved) -> Vec<TableNeed> {
@@ -69,6 +72,18 @@ pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<KilominxOptimal>, cra
 fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
     let solver = load(ctx)?;
     let mut report = bound_reporter(ctx);
-    let sol = solver.solve_with(state, &ctx.limits, |b| report(b))?;
-    Ok(Answer::one(sol))
+    if !ctx.options.flag("all") {
+        let sol = solver.solve_with(state, &ctx.limits, |b| report(b))?;
+        return Ok(Answer::one(sol));
+    }
+    let all = solver.solve_all(state, &ctx.limits, |b| report(b))?;
+    let mut details = serde_json::Map::new();
+    // Stopped by the time limit or Ctrl-C inside the optimal bound: the solutions found so
+    // far, and a flag saying there may be more.
+    details.insert("all_complete".into(), serde_json::Value::Bool(all.complete));
+    Ok(Answer {
+        solutions: all.solutions,
+        details,
+        seed: None,
+    })
 }

@@ -18,6 +18,10 @@
 //!   sequences of the physical faces ([`canon`]: branching factor 26.5 instead of 36.3 for a
 //!   rule on the labels of the UFL-fixed frame), early exit at the first lookup that prunes,
 //!   no child ordering.
+//! - `best-mirror`: `best` with each 6-cubie table also looked up through the three
+//!   reflections that keep UFL in place ([`symmetry::Rotation::mirror`]): twelve exact values
+//!   carried per node instead of six, from the same tables (the mirror images of R + BRD are
+//!   BL + BRD and its rotations, those of BR + UBL are BR + UFR and its rotations).
 //! - `faces`: the twelve face databases only, each looked up for the state and for its
 //!   inverse (the inverse has the same distance, and the search node carries both, so the
 //!   second lookup costs no inversion), with the same pruning and early exit.
@@ -27,12 +31,13 @@
 
 pub mod canon;
 pub mod pattern;
+pub mod research;
 pub mod search;
 pub mod symmetry;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use pattern::Pattern;
-use search::{Bound, Node, Options, Outcome};
+use search::{Bound, Goal, Iteration, Node, Options, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use symmetry::Rotation;
@@ -91,7 +96,7 @@ pub const BEST_PATTERN: [&str; 6] = ["UFR", "UBR", "MFR", "MBR", "FRD", "BRD"];
 pub const SECOND_PATTERN: [&str; 6] = ["UBL", "UBR", "UBM", "MBR", "MBM", "BRD"];
 
 /// The heuristics, by name.
-pub const HEURISTICS: [&str; 4] = ["best", "faces", "seed", "sparse"];
+pub const HEURISTICS: [&str; 5] = ["best", "best-mirror", "faces", "seed", "sparse"];
 
 /// One lookup: a database read for the state (or its inverse), possibly through a power of
 /// the rotation about UFL so that it gives the distance of the rotated cubie set.
@@ -101,21 +106,24 @@ pub struct LookupSpec {
     pub pattern: usize,
     /// Read for the inverse state.
     pub inverse: bool,
-    /// The lookup gives the distance of the cubie set ρ^power(pattern).
+    /// The lookup gives the distance of the cubie set ρ^power(pattern) for powers 0..3, of
+    /// its mirror images ([`symmetry::Rotation::symmetries`]) for 3..6.
     pub power: u8,
 }
 
-/// A distance-mod-3 database looked up through powers of the rotation about UFL, its exact
-/// values carried by the search nodes (at most three lookups).
+/// A distance-mod-3 database looked up through symmetries of the UFL-fixed puzzle, its exact
+/// values carried by the search nodes (at most six lookups).
 #[derive(Debug, Clone)]
 pub struct Mod3Config {
+    /// The lookups give the distances of the cubie sets ρ^power(pattern) for powers 0..3, and
+    /// of the pattern's three mirror images for 3..6 (the reflections through the planes that
+    /// hold the UFL–DBR axis), in this order.
+    pub powers: Vec<u8>,
     /// The pattern.
     pub pattern: Pattern,
-    /// The lookups give the distances of the cubie sets ρ^power(pattern), in this order.
-    pub powers: Vec<u8>,
 }
 
-/// The most exact distances a search node carries (two mod-3 databases, three lookups each).
+/// The most exact distances a search node carries (two mod-3 databases, six lookups each).
 pub const MAX_CARRIED: usize = search::MAX_CARRIED;
 
 /// A heuristic's configuration.
@@ -195,7 +203,7 @@ impl Config {
                     order_children: true,
                 }
             }
-            "best" => {
+            "best" | "best-mirror" => {
                 let sixes = [Pattern::new(&BEST_PATTERN)?, Pattern::new(&SECOND_PATTERN)?];
                 let powers = Rotation::powers()?;
                 let covered: Vec<Vec<u8>> = sixes
@@ -223,7 +231,11 @@ impl Config {
                         .into_iter()
                         .map(|pattern| Mod3Config {
                             pattern,
-                            powers: vec![0, 1, 2],
+                            powers: if heuristic == "best" {
+                                vec![0, 1, 2]
+                            } else {
+                                vec![0, 1, 2, 3, 4, 5]
+                            },
                         })
                         .collect(),
                     patterns: face_patterns,
@@ -398,7 +410,7 @@ impl Compiled {
         let mut rot = [0u8; 96];
         for q in 0..pattern::N {
             for t in 0..3u8 {
-                rot[q | (t as usize) << 5] = r.rho[q] | ((t + r.delta[q]) % 3) << 5;
+                rot[q | (t as usize) << 5] = r.rho[q] | r.twist(q, t) << 5;
             }
         }
         let reads_fixed = src[..k].iter().fold(0u32, |a, &c| a | 1 << (c - 1));
@@ -444,6 +456,16 @@ impl Compiled {
     }
 }
 
+/// The symmetry U a lookup applies before reading its table so that it gives the distance of
+/// the cubie set `syms[power](P)`: `d_P(U s) = d_{U⁻¹ P}(s)`, so U is ρ^−j for the rotations
+/// (powers 0..3) and the reflection itself for powers 3..6 (each its own inverse).
+fn reader(syms: &[Rotation; 6], power: u8) -> &Rotation {
+    match power {
+        0..3 => &syms[((3 - power) % 3) as usize],
+        _ => &syms[(power as usize).min(5)],
+    }
+}
+
 /// The databases of a heuristic and the order they are looked up.
 #[derive(Debug)]
 pub struct Lookups {
@@ -461,11 +483,11 @@ pub struct Lookups {
 
 impl Lookups {
     fn new(pdbs: Vec<Pdb>, specs: &[LookupSpec], m3: Vec<(Pdb, Vec<u8>)>) -> Lookups {
-        let powers = Rotation::powers().unwrap_or_else(|| std::array::from_fn(|_| Rotation::identity()));
+        let syms = Rotation::symmetries().unwrap_or_else(|| std::array::from_fn(|_| Rotation::identity()));
         let m3_order: Vec<Compiled> = m3
             .iter()
             .enumerate()
-            .flat_map(|(t, (pdb, pw))| pw.iter().take(3).map(move |&j| (t, &pdb.pattern, j)))
+            .flat_map(|(t, (pdb, pw))| pw.iter().take(6).map(move |&j| (t, &pdb.pattern, j)))
             .take(MAX_CARRIED)
             .map(|(t, pattern, j)| {
                 let l = LookupSpec {
@@ -473,16 +495,13 @@ impl Lookups {
                     inverse: false,
                     power: j,
                 };
-                Compiled::new(pattern, t, l, &powers[((3 - j % 3) % 3) as usize])
+                Compiled::new(pattern, t, l, reader(&syms, j))
             })
             .collect();
         let m3 = m3.into_iter().map(|(pdb, _)| pdb).collect();
         let order = specs
             .iter()
-            .map(|l| {
-                let u = &powers[((3 - l.power % 3) % 3) as usize];
-                Compiled::new(&pdbs[l.pattern].pattern, l.pattern, *l, u)
-            })
+            .map(|l| Compiled::new(&pdbs[l.pattern].pattern, l.pattern, *l, reader(&syms, l.power)))
             .collect();
         let maps = pattern::move_maps();
         let mut touch = [0u64; pattern::N];
@@ -766,12 +785,31 @@ impl KilominxOptimal {
         &self,
         state: &KiloState,
         limits: &Limits,
-        on_bound: impl FnMut(&BoundReport),
+        mut on_bound: impl FnMut(&BoundReport),
     ) -> Result<Solution<KiloMove>, SolveError> {
+        let (r, stats) = self.run(state, limits, Goal::First, None, |it| on_bound(&it.report()))?;
+        match r.outcome {
+            Outcome::Found(paths) => {
+                let path = paths.into_iter().next().unwrap_or_default();
+                self.solution(state, &path, stats)
+            }
+            _ => Err(self.error(&r, limits)),
+        }
+    }
+
+    /// Runs the search with `goal` up to `max_depth` (the limits' maximum length, else 30).
+    fn run(
+        &self,
+        state: &KiloState,
+        limits: &Limits,
+        goal: Goal,
+        max_depth: Option<u32>,
+        on_bound: impl FnMut(&Iteration),
+    ) -> Result<(search::Report, SearchStats), SolveError> {
         state.validate()?;
         let t0 = Instant::now();
         let opts = Options {
-            max_depth: limits.max_length.unwrap_or(30),
+            max_depth: max_depth.or(limits.max_length).unwrap_or(30),
             timeout: limits.timeout,
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
@@ -779,6 +817,7 @@ impl KilominxOptimal {
             // A few per cent faster on an idle machine, slower on a loaded one (BENCHMARKS.md);
             // `TWISTY_KILOMINX_PREFETCH=0` turns it off.
             prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_none_or(|v| v != "0"),
+            goal,
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(
@@ -799,26 +838,38 @@ impl KilominxOptimal {
                 .collect(),
             ..Default::default()
         };
+        Ok((r, stats))
+    }
+
+    /// The verified solution of a path of move indices.
+    fn solution(
+        &self,
+        state: &KiloState,
+        path: &[u8],
+        stats: SearchStats,
+    ) -> Result<Solution<KiloMove>, SolveError> {
+        let moves: Vec<KiloMove> = path.iter().map(|&i| self.moves[i as usize]).collect();
+        verify(&Kilominx, state, &moves)?;
+        Ok(Solution {
+            length: moves.len() as u32,
+            moves,
+            optimal: true,
+            stats,
+        })
+    }
+
+    /// The error of a search that found nothing.
+    fn error(&self, r: &search::Report, limits: &Limits) -> SolveError {
         match r.outcome {
-            Outcome::Found(path) => {
-                let moves: Vec<KiloMove> = path.iter().map(|&i| self.moves[i as usize]).collect();
-                verify(&Kilominx, state, &moves)?;
-                Ok(Solution {
-                    length: moves.len() as u32,
-                    moves,
-                    optimal: true,
-                    stats,
-                })
-            }
-            Outcome::Exhausted => Err(SolveError::NoSolutionWithin {
-                max_length: opts.max_depth,
-            }),
-            Outcome::Timeout => Err(SolveError::Timeout {
+            Outcome::Timeout => SolveError::Timeout {
                 deepest_bound: r.deepest_complete,
-            }),
-            Outcome::Cancelled => Err(SolveError::Cancelled {
+            },
+            Outcome::Cancelled => SolveError::Cancelled {
                 deepest_bound: r.deepest_complete,
-            }),
+            },
+            _ => SolveError::NoSolutionWithin {
+                max_length: limits.max_length.unwrap_or(30),
+            },
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The Kilominx IDA*: an incremental search node that carries both the state and its inverse,
 //! database lookups that stop at the first one that prunes, optional ordering of children by
 //! estimated cost (the seed's quirk: the largest f first), and both cores splitting the tree
-//! two moves below the root under a shared stop flag.
+//! two moves below the root under a shared stop flag. It stops at the first solution, or
+//! ([`Goal`]) finishes the first bound that has one and keeps them all, or runs every bound
+//! up to the maximum depth completely, counting the solutions of each.
 
 use super::pattern::{move_maps, N};
 use rayon::prelude::*;
@@ -12,8 +14,8 @@ use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
 use twisty_search::ida::{BoundReport, MoveAutomaton};
 
-/// The most exact distances a node carries (two mod-3 databases, three lookups each).
-pub const MAX_CARRIED: usize = 6;
+/// The most exact distances a node carries (two mod-3 databases, six lookups each).
+pub const MAX_CARRIED: usize = 12;
 
 /// A search node: the state (cubie and twist at each position) and, per cubie, its position
 /// (0..19 for the free positions) and twist packed `position | twist << 5`, which is the
@@ -141,12 +143,53 @@ pub trait Bound: Sync {
     }
 }
 
+/// What a search looks for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// The first optimal solution found.
+    #[default]
+    First,
+    /// Every solution of the first bound that has one (the bound is searched to its end).
+    All,
+    /// Every bound up to the maximum depth searched completely, its solutions counted (not
+    /// kept); the search does not stop at a solution.
+    Complete,
+}
+
+/// One depth bound searched: its nodes, time and solutions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Iteration {
+    /// The bound (the length of the move sequences searched).
+    pub bound: u32,
+    /// Nodes generated in this iteration.
+    pub nodes: u64,
+    /// Time of this iteration.
+    pub elapsed: Duration,
+    /// Move sequences of exactly `bound` moves that solve the state (canonical sequences only;
+    /// counted with [`Goal::Complete`] and [`Goal::All`], at most 1 with [`Goal::First`]).
+    pub solutions: u64,
+}
+
+impl Iteration {
+    /// The iteration as the generic IDA* bound report.
+    pub fn report(&self) -> BoundReport {
+        BoundReport {
+            bound: self.bound,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+        }
+    }
+}
+
 /// How a search ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
-    /// An optimal solution (move indices).
-    Found(Vec<u8>),
-    /// Nothing up to the maximum depth.
+    /// Solutions of the optimal length (move indices), in move-index order: one with
+    /// [`Goal::First`], all of them with [`Goal::All`] (only those found before the stop when
+    /// [`Report::stopped`] is set).
+    Found(Vec<Vec<u8>>),
+    /// Nothing up to the maximum depth (with [`Goal::Complete`]: every bound up to it
+    /// searched, see [`Report::iterations`]).
     Exhausted,
     /// Time or node budget spent.
     Timeout,
@@ -169,6 +212,8 @@ pub struct Options {
     pub split_depth: u32,
     /// Evaluate the children of a node one lookup at a time with the table reads prefetched.
     pub prefetch: bool,
+    /// What to look for.
+    pub goal: Goal,
 }
 
 /// The result of a search.
@@ -180,8 +225,12 @@ pub struct Report {
     pub deepest_complete: Option<u32>,
     /// Nodes generated.
     pub nodes: u64,
-    /// Per-bound breakdown.
+    /// Per-bound breakdown of the bounds searched to their end.
     pub bounds: Vec<BoundReport>,
+    /// The bounds searched to their end, with their solutions.
+    pub iterations: Vec<Iteration>,
+    /// The bound the time limit, node budget or cancel flag stopped, as far as it got.
+    pub stopped: Option<Iteration>,
 }
 
 struct Shared<'c> {
@@ -191,7 +240,10 @@ struct Shared<'c> {
     nodes: AtomicU64,
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
-    found: Mutex<Option<Vec<u8>>>,
+    goal: Goal,
+    found: Mutex<Vec<Vec<u8>>>,
+    /// Solutions of the current bound.
+    solutions: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -231,15 +283,25 @@ impl<B: Bound> Worker<'_, '_, B> {
         false
     }
 
+    /// Records the solution `path` + `m`; true to stop the search.
     fn found(&mut self, m: usize) -> bool {
+        let goal = self.shared.goal;
+        let first = self.shared.solutions.fetch_add(1, Ordering::Relaxed) == 0;
+        if goal == Goal::Complete || (goal == Goal::First && !first) {
+            return goal == Goal::First;
+        }
         let mut p = self.path.clone();
         p.push(m as u8);
-        let mut f = self.shared.found.lock().unwrap_or_else(|e| e.into_inner());
-        if f.is_none() {
-            *f = Some(p);
+        self.shared
+            .found
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(p);
+        if goal == Goal::First {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            return true;
         }
-        self.shared.stop.store(true, Ordering::Relaxed);
-        true
+        false
     }
 
     /// Searches below `node` (which has `remaining > 0` moves left and is in state `q` of
@@ -273,8 +335,10 @@ impl<B: Bound> Worker<'_, '_, B> {
             }
         }
         if remaining == 1 {
-            if let Some(i) = kids[..n].iter().position(Node::is_solved) {
-                return self.found(moves[i] as usize);
+            for (kid, &m) in kids[..n].iter().zip(&moves[..n]) {
+                if kid.is_solved() && self.found(m as usize) {
+                    return true;
+                }
             }
             return false;
         }
@@ -313,8 +377,8 @@ impl<B: Bound> Worker<'_, '_, B> {
         kids.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (_, m, child, r) in kids {
             if remaining == 1 {
-                if child.is_solved() {
-                    return self.found(m);
+                if child.is_solved() && self.found(m) {
+                    return true;
                 }
                 continue;
             }
@@ -367,14 +431,14 @@ fn frontier<B: Bound>(
 }
 
 /// IDA* from `start` over the move sequences `canon` generates; `on_bound` after each bound
-/// searched completely without a solution.
+/// searched to its end (without a solution, or with any with [`Goal::Complete`]).
 pub fn search<B: Bound>(
     h: &B,
     canon: &MoveAutomaton,
     start: &Node,
     opts: &Options,
     cancel: Option<&AtomicBool>,
-    mut on_bound: impl FnMut(&BoundReport),
+    mut on_bound: impl FnMut(&Iteration),
 ) -> Report {
     let t0 = Instant::now();
     let mut start = *start;
@@ -387,17 +451,32 @@ pub fn search<B: Bound>(
         nodes: AtomicU64::new(0),
         deadline: opts.timeout.map(|t| t0 + t),
         max_nodes: opts.max_nodes,
-        found: Mutex::new(None),
+        goal: opts.goal,
+        found: Mutex::new(Vec::new()),
+        solutions: AtomicU64::new(0),
     };
     let mut report = Report {
         outcome: Outcome::Exhausted,
         deepest_complete: None,
         nodes: 0,
         bounds: Vec::new(),
+        iterations: Vec::new(),
+        stopped: None,
     };
     if start.is_solved() {
-        report.outcome = Outcome::Found(Vec::new());
-        return report;
+        if opts.goal != Goal::Complete {
+            report.outcome = Outcome::Found(vec![Vec::new()]);
+            return report;
+        }
+        // The empty sequence is the one solution of bound 0.
+        let it = Iteration {
+            bound: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            solutions: 1,
+        };
+        on_bound(&it);
+        report.iterations.push(it);
     }
     let mut bound = h.estimate(start, u32::MAX).max(1);
     if bound > 1 {
@@ -415,6 +494,7 @@ pub fn search<B: Bound>(
     while bound <= opts.max_depth {
         let t_bound = Instant::now();
         let before = shared.nodes.load(Ordering::Relaxed);
+        shared.solutions.store(0, Ordering::Relaxed);
         let split = opts.split_depth.min(bound - 1);
         if split == 0 {
             let mut w = worker(Vec::new());
@@ -429,29 +509,44 @@ pub fn search<B: Bound>(
                 }
                 let mut w = worker(path);
                 w.dfs(&node, bound - split, q);
-                shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+                // Poll after every subtree too: subtrees smaller than the polling interval
+                // would otherwise never check the deadline, node budget or cancel flag.
+                shared.poll(w.local);
             });
         }
         report.nodes = shared.nodes.load(Ordering::Relaxed);
-        if let Some(p) = shared.found.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            report.outcome = Outcome::Found(p);
-            return report;
-        }
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            report.outcome = Outcome::Cancelled;
-            return report;
-        }
-        if shared.timed_out.load(Ordering::Relaxed) {
-            report.outcome = Outcome::Timeout;
-            return report;
-        }
-        let b = BoundReport {
+        let it = Iteration {
             bound,
             nodes: report.nodes - before,
             elapsed: t_bound.elapsed(),
+            solutions: shared.solutions.load(Ordering::Relaxed),
         };
-        on_bound(&b);
-        report.bounds.push(b);
+        let cancelled = cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let timed_out = shared.timed_out.load(Ordering::Relaxed);
+        let interrupted = cancelled || timed_out;
+        if opts.goal != Goal::Complete {
+            let mut found = std::mem::take(&mut *shared.found.lock().unwrap_or_else(|e| e.into_inner()));
+            if !found.is_empty() {
+                found.sort_unstable();
+                report.outcome = Outcome::Found(found);
+                if opts.goal == Goal::All && interrupted {
+                    report.stopped = Some(it);
+                }
+                return report;
+            }
+        }
+        if interrupted {
+            report.outcome = if cancelled {
+                Outcome::Cancelled
+            } else {
+                Outcome::Timeout
+            };
+            report.stopped = Some(it);
+            return report;
+        }
+        on_bound(&it);
+        report.bounds.push(it.report());
+        report.iterations.push(it);
         report.deepest_complete = Some(bound);
         bound += 1;
     }
