@@ -75,7 +75,11 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
     let mut runs = Vec::new();
     for (i, heuristic) in heuristics.iter().enumerate() {
         let t0 = Instant::now();
-        let solver = crate::puzzles::kilominx::optimal(ctx, heuristic)?;
+        let solver = twisty_engine::loaded::kilominx_optimal(
+            &ctx.engine(),
+            heuristic,
+            &crate::observer::CliObserver::tables_only(),
+        )?;
         if !args.json {
             if i > 0 {
                 println!();
