@@ -65,6 +65,9 @@ pub struct BatchRecord {
     pub line: usize,
     /// The record: a report with `line`, or an error record.
     pub json: Value,
+    /// [`BatchRecord::json`] as one line of JSON, written by the worker that solved the line
+    /// so that the thread writing the output in order does no serialising.
+    pub text: String,
     /// The solution length, or `None` when the line failed.
     pub length: Option<u32>,
 }
@@ -243,16 +246,21 @@ fn solve_line(
             }
             Some(BatchRecord {
                 line,
+                text: json.to_string(),
                 json,
                 length: Some(length),
             })
         }
         Err(e) if e.kind == ErrorKind::Cancelled && cancel.load(Ordering::SeqCst) => None,
-        Err(e) => Some(BatchRecord {
-            line,
-            json: error_record(template, line, &req.input, &e),
-            length: None,
-        }),
+        Err(e) => {
+            let json = error_record(template, line, &req.input, &e);
+            Some(BatchRecord {
+                line,
+                text: json.to_string(),
+                json,
+                length: None,
+            })
+        }
     }
 }
 

@@ -82,7 +82,7 @@ pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&ArgMatches>) -> CliResu
         lines,
         &config,
         |record| {
-            serde_json::to_writer(&mut out, &record.json).map_err(io::Error::other)?;
+            out.write_all(record.text.as_bytes())?;
             out.write_all(b"\n")?;
             if last_flush.elapsed() > Duration::from_millis(200) {
                 out.flush()?;

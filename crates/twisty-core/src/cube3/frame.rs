@@ -57,6 +57,9 @@ pub struct CubeFrame {
     world: [u8; 6],
 }
 
+/// A frame and the rotations `(world face, quarter turns)` that reach it from home.
+type FramePath = (CubeFrame, Vec<(u8, u8)>);
+
 impl Default for CubeFrame {
     fn default() -> Self {
         CubeFrame::HOME
@@ -73,7 +76,7 @@ impl CubeFrame {
     /// The frame whose reference face at world direction `w` is `at[w]`; `None` unless that
     /// is one of the 24 rotations (a mirror image or a repeated face is not).
     pub fn from_faces(at: [u8; 6]) -> Option<CubeFrame> {
-        CubeFrame::all().into_iter().find(|f| f.at == at)
+        Self::table().iter().copied().find(|f| f.at == at)
     }
 
     /// The reference face at each world direction.
@@ -110,6 +113,16 @@ impl CubeFrame {
 
     /// All 24 frames, [`CubeFrame::HOME`] first.
     pub fn all() -> Vec<CubeFrame> {
+        Self::table().to_vec()
+    }
+
+    /// All 24 frames, computed once.
+    fn table() -> &'static [CubeFrame] {
+        static ALL: std::sync::OnceLock<Vec<CubeFrame>> = std::sync::OnceLock::new();
+        ALL.get_or_init(Self::generate)
+    }
+
+    fn generate() -> Vec<CubeFrame> {
         let mut out = vec![CubeFrame::HOME];
         let mut i = 0;
         while i < out.len() {
@@ -126,24 +139,29 @@ impl CubeFrame {
 
     /// Rotations `(world face, quarter turns)` that turn a cube held at home into this frame.
     pub fn rotations_from_home(self) -> Vec<(u8, u8)> {
-        // Breadth-first over x and y turns; at most four steps.
-        let mut paths: Vec<(CubeFrame, Vec<(u8, u8)>)> = vec![(CubeFrame::HOME, Vec::new())];
-        let mut i = 0;
-        while i < paths.len() {
-            if paths[i].0 == self {
-                return paths.swap_remove(i).1;
-            }
-            for axis in [1u8, 0] {
-                let next = paths[i].0.rotated(axis, 1);
-                if !paths.iter().any(|(f, _)| *f == next) {
-                    let mut p = paths[i].1.clone();
-                    p.push((axis, 1));
-                    paths.push((next, p));
+        static PATHS: std::sync::OnceLock<Vec<FramePath>> = std::sync::OnceLock::new();
+        PATHS
+            .get_or_init(|| {
+                // Breadth-first over x and y turns; at most four steps.
+                let mut paths: Vec<FramePath> = vec![(CubeFrame::HOME, Vec::new())];
+                let mut i = 0;
+                while i < paths.len() {
+                    for axis in [1u8, 0] {
+                        let next = paths[i].0.rotated(axis, 1);
+                        if !paths.iter().any(|(f, _)| *f == next) {
+                            let mut p = paths[i].1.clone();
+                            p.push((axis, 1));
+                            paths.push((next, p));
+                        }
+                    }
+                    i += 1;
                 }
-            }
-            i += 1;
-        }
-        Vec::new()
+                paths
+            })
+            .iter()
+            .find(|(f, _)| *f == self)
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default()
     }
 
     /// Maps a reference-frame point (doubled integer coordinates, x right, y up, z front) to
