@@ -63,13 +63,19 @@ impl Default for BatchConfig {
 pub struct BatchRecord {
     /// The 1-based input line.
     pub line: usize,
-    /// The record: a report with `line`, or an error record.
-    pub json: Value,
-    /// [`BatchRecord::json`] as one line of JSON, written by the worker that solved the line
-    /// so that the thread writing the output in order does no serialising.
+    /// The record as one line of JSON (a report with `line`, or an error record), written by
+    /// the worker that solved the line: the thread writing the output in order neither
+    /// serialises nor frees a JSON tree.
     pub text: String,
     /// The solution length, or `None` when the line failed.
     pub length: Option<u32>,
+}
+
+impl BatchRecord {
+    /// The record as a JSON value.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or(Value::Null)
+    }
 }
 
 /// Counts so far, for a progress display.
@@ -247,7 +253,6 @@ fn solve_line(
             Some(BatchRecord {
                 line,
                 text: json.to_string(),
-                json,
                 length: Some(length),
             })
         }
@@ -257,7 +262,6 @@ fn solve_line(
             Some(BatchRecord {
                 line,
                 text: json.to_string(),
-                json,
                 length: None,
             })
         }
@@ -568,8 +572,8 @@ mod tests {
         assert_eq!((summary.solved, summary.failed, summary.jobs), (7, 0, 2));
         assert!(out
             .iter()
-            .all(|r| r.json["line"] == r.line && r.json["verified"] == true));
-        assert_eq!(out[1].json["input"], "U");
+            .all(|r| r.json()["line"] == r.line && r.json()["verified"] == true));
+        assert_eq!(out[1].json()["input"], "U");
         assert_eq!(
             summary.max_length,
             out.iter().filter_map(|r| r.length).max().unwrap_or(0)
@@ -620,24 +624,24 @@ mod tests {
         let (out, summary) = run(&e, &t, &input, &config);
         assert_eq!(line_numbers(&out), vec![1, 2, 3, 5, 6]);
         assert_eq!((summary.solved, summary.failed), (3, 2));
-        let kinds: Vec<Value> = out.iter().map(|r| r.json["error"]["kind"].clone()).collect();
+        let kinds: Vec<Value> = out.iter().map(|r| r.json()["error"]["kind"].clone()).collect();
         assert_eq!(kinds[1], "parse");
         assert_eq!(kinds[2], "impossible_state");
-        assert_eq!(out[1].json["input"], "R Q");
-        assert_eq!(out[1].json["error"]["column"], 3);
-        assert_eq!(out[1].json["solver"], "optimal");
+        assert_eq!(out[1].json()["input"], "R Q");
+        assert_eq!(out[1].json()["error"]["column"], 3);
+        assert_eq!(out[1].json()["solver"], "optimal");
         assert_eq!(out[4].length, Some(0));
         // The same message as a single solve.
         let single = e.solve(&SolveRequest::new(PuzzleId::Cube2, "R Q"), &Quiet).err();
         assert_eq!(
-            out[1].json["error"]["message"].as_str(),
+            out[1].json()["error"]["message"].as_str(),
             single.as_ref().map(|e| e.message.as_str())
         );
         // A bad template fails every line the same way, and the run still ends.
         let bad = SolveRequest::new(PuzzleId::Cube2, "").solver("bogus");
         let (out, summary) = run(&e, &bad, &input, &config);
         assert_eq!(summary.failed, 5);
-        assert!(out.iter().all(|r| r.json["error"]["kind"] == "usage"));
+        assert!(out.iter().all(|r| r.json()["error"]["kind"] == "usage"));
     }
 
     #[test]
@@ -654,7 +658,7 @@ mod tests {
         let (out, summary) = run(&e, &t, &input, &config);
         assert_eq!(line_numbers(&out), (1..=1000).collect::<Vec<_>>());
         assert_eq!((summary.solved, summary.failed), (800, 200));
-        assert!(out.iter().all(|r| r.json["input"] == input[r.line - 1]));
+        assert!(out.iter().all(|r| r.json()["input"] == input[r.line - 1]));
     }
 
     #[test]
