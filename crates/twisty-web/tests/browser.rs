@@ -333,6 +333,25 @@ async fn page_scrambles_solves_and_reports_errors() {
             .await;
     }
 
+    // Switching puzzle while a solve runs: the supercube:7 solve (seconds of GA) is for the
+    // puzzle shown before, so its answer must not land on the 2x2x2 shown now.
+    d.click("#solve").await;
+    d.wait_for("return window.twisty.solving", Duration::from_secs(10))
+        .await;
+    d.js("const s = document.getElementById('puzzle'); s.value = '2x2'; s.dispatchEvent(new Event('change')); return true")
+        .await;
+    d.wait_for(
+        "return document.getElementById('puzzle').value === '2x2' && !window.twisty.solving && window.twisty.displayedSolved()",
+        Duration::from_secs(20),
+    )
+    .await;
+    // Time for an answer to the abandoned request to arrive, were it not ignored.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    assert_eq!(d.js("return window.twisty.result()").await, Value::Null);
+    assert_eq!(d.js("return window.twisty.shownMoves().length").await, 0);
+    assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
+    assert_eq!(d.js("return document.getElementById('moves').value").await, "");
+
     d.session("DELETE", "", None).await;
     drop(d);
     server.shutdown().await.unwrap();
