@@ -311,8 +311,10 @@ where
 {
     let start = Instant::now();
     let jobs = config.jobs.max(1);
+    // Room for several full groups per worker, so that every worker has a group while the
+    // finished ones are written (with less, one group at a time is in flight).
     let window = if config.window == 0 {
-        16 * jobs
+        4 * MAX_CHUNK * jobs
     } else {
         config.window.max(1)
     };
