@@ -12,8 +12,9 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-# The extension builds with cargo's dev profile into the workspace's target/ (see
-# pyproject.toml), so a second run rebuilds only what changed.
+# The extension builds with cargo's dev profile (opt-level 2; users get the release profile,
+# see pyproject.toml) into the workspace's target/, so a second run rebuilds only what changed.
+export MATURIN_PEP517_ARGS="${MATURIN_PEP517_ARGS:---profile dev}"
 "$venv/bin/python" -m pip install --quiet "$here[ray,test]"
 cd "$here"
 "$venv/bin/python" -m pytest -q tests "$@"

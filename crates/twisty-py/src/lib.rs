@@ -6,6 +6,7 @@ mod batch;
 mod convert;
 mod engines;
 mod errors;
+mod interrupt;
 mod prefixes;
 mod puzzles;
 mod solution;

@@ -84,6 +84,7 @@ where
 }
 
 /// What `solve` does with a puzzle object: parse its move history, or solve its state.
+#[derive(Clone)]
 pub enum Input {
     /// Moves from solved, in the user's notation.
     Text(String),

@@ -3,7 +3,7 @@
 
 use crate::convert::{self, Common};
 use crate::solution::{Failure, Solution};
-use crate::{batch, engines, errors, puzzles, wait, worker};
+use crate::{batch, engines, errors, interrupt, puzzles, wait, worker};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
-use twisty_engine::{catalog, scramble as scr, EngineError, Notation, Quiet, SolveReport};
+use twisty_engine::{
+    catalog, scramble as scr, Engine, EngineError, Notation, Quiet, SolveReport, SolveRequest,
+};
 
 fn runtime(e: std::io::Error) -> PyErr {
     PyRuntimeError::new_err(format!("could not start a solving thread: {e}"))
@@ -61,23 +63,67 @@ pub fn solve(
         notation,
         seed,
     };
-    let mut req = convert::request(py, "solve", &common, options)?;
+    let req = convert::request(py, "solve", &common, options)?;
     let engine = engines::engine(tables_dir);
+    match interrupt::mode() {
+        interrupt::Mode::InPlace(flag) => solve_in_place(py, &engine, req, &input, flag),
+        interrupt::Mode::HandOff => solve_handed_off(py, engine, req, input),
+    }
+}
+
+fn run_one(
+    engine: &Engine,
+    req: &mut SolveRequest,
+    input: &puzzles::Input,
+) -> Result<SolveReport, EngineError> {
+    match input {
+        puzzles::Input::Text(text) => {
+            req.input.clone_from(text);
+            engine.solve(req, &Quiet)
+        }
+        puzzles::Input::State(s, label) => {
+            req.input.clone_from(label);
+            engine.solve_state(req, s.clone(), &Quiet)
+        }
+    }
+}
+
+/// Solves on this thread with the GIL released; `flag` is raised by Ctrl-C (see
+/// [`interrupt`]).
+fn solve_in_place(
+    py: Python<'_>,
+    engine: &Engine,
+    mut req: SolveRequest,
+    input: &puzzles::Input,
+    flag: Option<Arc<AtomicBool>>,
+) -> PyResult<Solution> {
+    req.cancel = Some(flag.clone().unwrap_or_default());
+    loop {
+        let r = py.allow_threads(|| run_one(engine, &mut req, input));
+        let interrupted = flag.as_ref().is_some_and(|f| f.swap(false, Ordering::Relaxed));
+        if interrupted {
+            // Python's handler runs here: KeyboardInterrupt (or the user's exception).
+            py.check_signals()?;
+            // The handler let the program go on: so does the solve, from the start (the
+            // flag may have cut it short, e.g. a budget's best answer so far).
+            continue;
+        }
+        return finish(py, Some(r));
+    }
+}
+
+/// Solves on a worker thread while this one waits without the GIL, answering Ctrl-C.
+fn solve_handed_off(
+    py: Python<'_>,
+    engine: Arc<Engine>,
+    mut req: SolveRequest,
+    input: puzzles::Input,
+) -> PyResult<Solution> {
     let cancel = Arc::new(AtomicBool::new(false));
     req.cancel = Some(cancel.clone());
     let (tx, rx) = mpsc::channel::<Result<SolveReport, EngineError>>();
     let run = move || {
-        let r = match input {
-            puzzles::Input::Text(text) => {
-                req.input = text;
-                engine.solve(&req, &Quiet)
-            }
-            puzzles::Input::State(s, label) => {
-                req.input = label;
-                engine.solve_state(&req, s, &Quiet)
-            }
-        };
-        let _ = tx.send(r);
+        let _ = tx.send(run_one(&engine, &mut req, &input));
     };
     worker::run(Box::new(run)).map_err(runtime)?;
     let rx = match py.allow_threads(move || wait::spin(rx)) {

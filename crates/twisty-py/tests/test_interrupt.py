@@ -34,3 +34,73 @@ def test_ctrl_c_interrupts_a_long_solve(tables):
         p.kill()
     assert out.strip() == "interrupted" and p.returncode == 3
     assert waited < 5, f"took {waited:.1f} s to stop"
+
+
+def _run(script, tables, delay=0.5):
+    """Runs `script`, sends SIGINT `delay` s after it prints "ready"; (stdout, code, waited)."""
+    env = dict(os.environ, TWISTY_TABLES=tables)
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert p.stdout.readline().strip() == "ready"
+        time.sleep(delay)
+        sent = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=60)
+        return out.strip(), p.returncode, time.monotonic() - sent
+    finally:
+        p.kill()
+
+
+def test_a_handler_that_returns_lets_the_solve_finish(tables):
+    # The user's SIGINT handler is set before twisty's first solve: it runs, and the solve
+    # (a 2 s budget) still returns its answer.
+    script = """
+import signal, time, twisty
+calls = []
+signal.signal(signal.SIGINT, lambda *a: calls.append(1))
+twisty.solve("R U")
+print("ready", flush=True)
+t = time.monotonic()
+s = twisty.solve(twisty.Cube3.random(seed=5).state_string(), budget=2000)
+ok = s.length > 0 and calls == [1] and time.monotonic() - t > 1.9
+print("solved" if ok else f"wrong {s.length} {calls}", flush=True)
+"""
+    out, code, _ = _run(script, tables)
+    assert (out, code) == ("solved", 0)
+
+
+def test_ctrl_c_after_the_handler_was_replaced(tables):
+    # signal.signal after twisty's first solve replaces the process's SIGINT handler:
+    # a long solve must still stop promptly with the user's exception.
+    script = """
+import signal, sys, twisty
+twisty.solve("R U F", solver="optimal", heuristic="small")
+class Stop(Exception):
+    pass
+def stop(*a):
+    raise Stop()
+signal.signal(signal.SIGINT, stop)
+hard = twisty.scramble("3x3", seed=11)
+print("ready", flush=True)
+try:
+    twisty.solve(hard, solver="optimal", heuristic="small")
+except Stop:
+    print("stopped", flush=True)
+    sys.exit(3)
+print("solved", flush=True)
+"""
+    out, code, waited = _run(script, tables)
+    assert (out, code) == ("stopped", 3)
+    assert waited < 5, f"took {waited:.1f} s to stop"
+
+
+def test_solves_on_other_threads():
+    import concurrent.futures
+
+    import twisty
+
+    states = [twisty.Cube3.random(seed=i) for i in range(40)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda c: twisty.solve(c.state_string()), states))
+    for c, a in zip(states, answers):
+        assert c.apply(a.text).is_solved(), a.text

@@ -1,0 +1,103 @@
+//! Ctrl-C for solves run on the calling thread.
+//!
+//! Handing every call to a worker thread so that the caller can poll Python's signals costs
+//! a thread wake-up per call (several microseconds idle, tens on a busy machine). Instead,
+//! a call on the main thread solves in place with the GIL released, and a SIGINT action
+//! (chained in front of Python's own handler, which still runs) raises a process-wide
+//! cancel flag that the search polls. After such a solve the caller runs Python's signal
+//! handlers: `KeyboardInterrupt` (or whatever the user's handler raises) is returned; a
+//! handler that returns normally means the solve goes on, so it is run again.
+//!
+//! When the action cannot be installed, or something (e.g. `signal.signal`) has replaced
+//! the process's SIGINT handler since, calls on the main thread fall back to the worker
+//! hand-off of [`crate::worker`]. Calls on other threads solve in place: Python delivers
+//! signals to the main thread only.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// How one call runs its solve.
+pub enum Mode {
+    /// In place; the flag (if any) is raised by SIGINT and must be cleared before use.
+    InPlace(Option<Arc<AtomicBool>>),
+    /// On a worker thread, the caller polling Python's signals.
+    HandOff,
+}
+
+#[cfg(any(target_os = "linux", target_os = "macos"))]
+mod imp {
+    use super::Mode;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, OnceLock};
+
+    struct Hook {
+        flag: Arc<AtomicBool>,
+        /// The process's SIGINT handler right after the action was installed.
+        handler: libc::sighandler_t,
+    }
+
+    static HOOK: OnceLock<Option<Hook>> = OnceLock::new();
+
+    fn current_handler() -> Option<libc::sighandler_t> {
+        // SAFETY: querying the action (a null new action) changes nothing; `old` is a
+        // valid, zero-initialised sigaction for the call to fill in.
+        unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            (libc::sigaction(libc::SIGINT, std::ptr::null(), &mut old) == 0).then_some(old.sa_sigaction)
+        }
+    }
+
+    fn install() -> Option<Hook> {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = flag.clone();
+        // SAFETY: the action only stores to an atomic, which is async-signal-safe; the
+        // registry chains the handler that was installed before (Python's).
+        unsafe {
+            signal_hook_registry::register(libc::SIGINT, move || raised.store(true, Ordering::Relaxed))
+        }
+        .ok()?;
+        Some(Hook {
+            flag,
+            handler: current_handler()?,
+        })
+    }
+
+    fn on_main_thread() -> bool {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: both calls have no preconditions.
+            unsafe { libc::gettid() == libc::getpid() }
+        }
+        #[cfg(target_os = "macos")]
+        {
+            // SAFETY: no preconditions.
+            unsafe { libc::pthread_main_np() != 0 }
+        }
+    }
+
+    /// How the calling thread's next solve runs.
+    pub fn mode() -> Mode {
+        if !on_main_thread() {
+            return Mode::InPlace(None);
+        }
+        match HOOK.get_or_init(install) {
+            Some(hook) if current_handler() == Some(hook.handler) => {
+                hook.flag.store(false, Ordering::Relaxed);
+                Mode::InPlace(Some(hook.flag.clone()))
+            }
+            _ => Mode::HandOff,
+        }
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+mod imp {
+    use super::Mode;
+
+    /// How the calling thread's next solve runs: always handed off on this platform.
+    pub fn mode() -> Mode {
+        Mode::HandOff
+    }
+}
+
+pub use imp::mode;
