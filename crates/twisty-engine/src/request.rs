@@ -63,6 +63,16 @@ pub struct SolveRequest {
     /// The notation of input and answer.
     #[serde(default)]
     pub notation: Notation,
+    /// For a search split by move prefixes (the input ends with the prefix): the caller
+    /// knows that no answer shorter than this exists, so an optimal solver starts there.
+    /// A wrong value can give a longer answer than the shortest.
+    #[serde(default)]
+    pub min_length: Option<u32>,
+    /// For a search split by move prefixes: the answer continues the input's last move
+    /// canonically (an optimal solver skips first moves on its face, or on the opposite
+    /// face out of canonical order: another prefix covers those sequences).
+    #[serde(default)]
+    pub continue_input: bool,
     /// Raised from elsewhere to stop the solve.
     #[serde(skip)]
     pub cancel: Option<Arc<AtomicBool>>,
@@ -113,6 +123,8 @@ impl SolveRequest {
             seed: None,
             frame: Frame::Held,
             notation: Notation::Standard,
+            min_length: None,
+            continue_input: false,
             cancel: None,
         }
     }

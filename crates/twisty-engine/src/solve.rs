@@ -90,7 +90,15 @@ impl Engine {
         observer: &dyn Observer,
     ) -> Result<SolveReport, EngineError> {
         let (entry, options) = checked(req)?;
-        let limits = limits(req, entry)?;
+        let mut limits = limits(req, entry)?;
+        if req.continue_input {
+            limits.after_move = match &input {
+                Input::Cube3(parsed) => last_move(&Cube3, parsed),
+                Input::Cube2(parsed) => last_move(&Cube2, parsed),
+                Input::Kilominx(parsed) => last_move(&Kilominx, parsed),
+                Input::Supercube(cube, parsed) => last_move(cube, parsed),
+            };
+        }
         let ctx = Ctx {
             engine: self,
             options: &options,
@@ -123,6 +131,12 @@ impl Engine {
             )),
         }
     }
+}
+
+/// The input's last move in the solvers' reference frame, by index in `Puzzle::moves`.
+fn last_move<P: Held>(p: &P, parsed: &Parsed<P>) -> Option<usize> {
+    let last = parsed.input_moves.as_ref()?.last()?;
+    p.moves().iter().position(|m| m == last)
 }
 
 fn supercube(n: u8) -> Result<Supercube, EngineError> {
@@ -179,6 +193,8 @@ fn limits(req: &SolveRequest, entry: &SolverEntry) -> Result<Limits, EngineError
         cancel: req.cancel.clone(),
         threads: req.threads,
         metric: req.metric.into(),
+        min_length: req.min_length,
+        after_move: None,
     })
 }
 

@@ -232,3 +232,48 @@ fn default_solvers_never_answer_a_scramble_with_more_moves_than_it_has() {
         .expect("solved");
     assert!(r.details.get("answer").is_none());
 }
+
+/// A search split by first moves (`twisty.ray.solve_optimal`): each move m appended to the
+/// input, searched at exactly the optimal length − 1 continuing m canonically; the answers,
+/// m prepended, are exactly the unsplit search's optimal solutions.
+#[test]
+fn split_search_hints_partition_the_optimal_solutions_by_first_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine(dir.path());
+    let all = |input: &str| {
+        SolveRequest::new(PuzzleId::Cube3, input)
+            .solver("optimal")
+            .option("heuristic", "small")
+            .option("all", true)
+    };
+    let answers = |r: &twisty_engine::SolveReport| -> Vec<String> {
+        match r.details.get("solutions").and_then(Value::as_array) {
+            Some(list) => list.iter().filter_map(|v| v.as_str().map(String::from)).collect(),
+            None => vec![r.solution.clone()],
+        }
+    };
+    // "F R L" and "B U D2" begin their answers with two turns of opposite faces, which only
+    // the canonical continuation keeps from being found under both first moves.
+    for input in ["F R", "F R L", "B U D2", "R U F D", "L2 B' U R"] {
+        let whole = e.solve(&all(input), &Quiet).expect("solves");
+        let opt = whole.length;
+        let mut want = answers(&whole);
+        let mut got = Vec::new();
+        for m in ["U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"]
+            .iter()
+            .chain(&["D", "D2", "D'", "L", "L2", "L'", "B", "B2", "B'"])
+        {
+            let mut req = all(&format!("{input} {m}"));
+            req.continue_input = true;
+            req.min_length = Some(opt - 1);
+            req.max_length = Some(opt - 1);
+            match e.solve(&req, &Quiet) {
+                Ok(r) => got.extend(answers(&r).iter().map(|a| format!("{m} {a}").trim().to_string())),
+                Err(err) => assert_eq!(err.kind, ErrorKind::NoSolution, "{err}"),
+            }
+        }
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{input}");
+    }
+}

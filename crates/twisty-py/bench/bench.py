@@ -5,8 +5,9 @@
 1. solve_many on N random-state 3x3x3 inputs (two-phase) vs twisty.solve in a loop;
 2. twisty.solve's per-call overhead over the engine's own time (timed in Rust);
 3. with --ray: twisty.ray.solve_many on a local 2-CPU Ray vs local solve_many (and the
-   overhead per chunk), and twisty.ray.solve_optimal with 2 workers on 5 short scrambles
-   vs the in-process optimal solver.
+   overhead per chunk), and twisty.ray.solve_optimal with 2 workers on 5 uniformly random
+   states vs the in-process optimal solver on two threads (heuristic `best` by default: its
+   2.4 GiB table must be in the table directory, e.g. TWISTY_TABLES=DIR).
 """
 
 import argparse
@@ -53,6 +54,9 @@ def main() -> None:
     ap.add_argument("--twisty", default=os.path.join(ROOT, "target", "release", "twisty"),
                     help="the CLI whose --batch rate is the reference")
     ap.add_argument("--short-depth", type=int, default=9)
+    ap.add_argument("--optimal-heuristic", default="best",
+                    help="heuristic of the solve_optimal comparison (best: the 2.4 GiB table)")
+    ap.add_argument("--optimal-count", type=int, default=5)
     a = ap.parse_args()
     tables = os.environ.get("TWISTY_TABLES") or tempfile.mkdtemp(prefix="twisty-bench-")
     os.environ["TWISTY_TABLES"] = tables
@@ -92,22 +96,31 @@ def main() -> None:
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
              runtime_env={"env_vars": {"TWISTY_TABLES": tables}})
     actors = tray.make_actors(2, tables)
-    list(tray.solve_many(states[:10], actors=actors, chunk_size=5))  # actors up, tables loaded
-    rs, t_ray = timed(lambda: list(tray.solve_many(states, actors=actors, chunk_size=a.chunk_size)))
+    list(tray.solve_many(states[:10], actors=actors, chunk_size=5, **opts))  # actors up, tables loaded
+    rs, t_ray = timed(lambda: list(tray.solve_many(states, actors=actors, chunk_size=a.chunk_size, **opts)))
     assert [r.input for r in rs] == states
     chunks = (a.n + a.chunk_size - 1) // a.chunk_size
     print(f"ray.solve_many 2 actors, chunk {a.chunk_size}: {t_ray:.2f} s = {t_many / t_ray:.0%} of local "
           f"solve_many's throughput; overhead {(t_ray - t_many) / chunks * 1e3:.1f} ms per chunk")
     for actor in actors:  # free the CPUs for solve_optimal's tasks
         ray.kill(actor)
-    twisty.solve("R U", solver="optimal", heuristic="small", tables_dir=tables)  # tables loaded
-    short = [twisty.scramble("3x3", random_state=False, length=7, seed=200 + i) for i in range(5)]
-    for s in short:
-        local, t_local = timed(lambda: twisty.solve(s, solver="optimal", heuristic="small", tables_dir=tables))
-        split, t_split = timed(lambda: tray.solve_optimal(s, heuristic="small", tables_dir=tables))
+    h = a.optimal_heuristic
+    twisty.solve("R U", solver="optimal", heuristic=h, tables_dir=tables)  # tables loaded
+    tray.solve_optimal("R U F", heuristic=h, tables_dir=tables)  # workers up, tables mapped
+    states5 = [twisty.Cube3.random(seed=300 + i).state_string() for i in range(a.optimal_count)]
+    ratios = []
+    for s in states5:
+        local, t_local = timed(lambda: twisty.solve(s, solver="optimal", heuristic=h, tables_dir=tables))
+        split, t_split = timed(lambda: tray.solve_optimal(s, heuristic=h, tables_dir=tables))
         assert split.length == local.length
-        print(f"optimal {s!r}: length {local.length}; in-process {t_local:.2f} s, ray 2 workers {t_split:.2f} s")
-    ray.shutdown()
+        assert twisty.Cube3(s).apply(split.text).is_solved()
+        nodes = local.stats.get("nodes", 0)
+        ratios.append(t_split / t_local)
+        print(f"optimal ({h}), random state: length {local.length}; in-process 2 threads {t_local:.2f} s "
+              f"({nodes / t_local / 2 / 1e6:.1f} M nodes/s per thread), ray 2 workers {t_split:.2f} s "
+              f"({split.seconds:.2f} s in solve_optimal), ratio {t_split / t_local:.2f}")
+    ratios.sort()
+    print(f"median ratio ray / in-process: {ratios[len(ratios) // 2]:.2f}")
 
 
 if __name__ == "__main__":

@@ -207,10 +207,14 @@ impl Drop for Batch {
 }
 
 /// Starts solving many inputs in parallel; iterate the result for answers in input order.
+/// `threads` is each solve's thread count (default: one when `jobs` > 1, else all cores).
+/// `min_length` and `continue_input` are the engine's hints for a search split by move
+/// prefixes (`twisty.ray.solve_optimal`).
 #[pyfunction]
 #[pyo3(signature = (states, puzzle = "3x3", solver = None, max_length = None, timeout = None,
     metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
-    jobs = None, errors = "return", **options))]
+    jobs = None, threads = None, errors = "return", min_length = None, continue_input = false,
+    **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many_iter(
     py: Python<'_>,
@@ -225,7 +229,10 @@ pub fn solve_many_iter(
     seed: Option<u64>,
     tables_dir: Option<PathBuf>,
     jobs: Option<usize>,
+    threads: Option<usize>,
     errors: &str,
+    min_length: Option<u32>,
+    continue_input: bool,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Batch> {
     let raise = match errors {
@@ -255,6 +262,14 @@ pub fn solve_many_iter(
     };
     if jobs > 1 {
         template.threads = Some(1);
+    }
+    template.min_length = min_length;
+    template.continue_input = continue_input;
+    if let Some(t) = threads {
+        if t == 0 {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
+        template.threads = Some(t);
     }
     let cancel = Arc::new(AtomicBool::new(false));
     template.cancel = Some(cancel.clone());

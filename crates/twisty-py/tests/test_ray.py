@@ -69,12 +69,22 @@ def test_ray_solve_optimal_agrees_with_the_single_machine_solver(local_ray):
         local = twisty.solve(state, solver="optimal", heuristic="small", tables_dir=local_ray)
         seen = []
         split = tray.solve_optimal(
-            state, heuristic="small", prefix_depth=2, tables_dir=local_ray,
+            state, heuristic="small", prefix_depth=2, tables_dir=local_ray, tasks_per_bound=7,
             progress=lambda b, d, t, s: seen.append((b, d, t)),
         )
         assert split.length == local.length
         assert twisty.Cube3(state).apply(split.text).is_solved()
-        assert seen and all(t == len(twisty._twisty.prefixes("3x3", 2)) for _, _, t in seen)
+        assert seen and all(t == 7 for _, _, t in seen)
+
+
+def test_prefix_groups_keep_every_prefix_once_in_order(local_ray):
+    prefixes = twisty._twisty.prefixes("3x3", 2)
+    for tasks in (1, 5, 16, 1000):
+        groups = tray._groups(prefixes, tasks)
+        assert [p for g in groups for p in g] == prefixes
+        assert len(groups) <= tasks and all(groups)
+        assert len({len(g) for g in groups[:-1]}) <= 1 and len(groups[-1]) <= len(groups[0])
+    assert len(tray._groups(prefixes, None)) == 16  # eight per CPU of the 2-CPU instance
 
 
 def test_ray_solve_optimal_finds_short_answers_directly_and_all_answers(local_ray):
@@ -93,3 +103,10 @@ def test_ray_solve_optimal_on_the_kilominx(local_ray):
                                tables_dir=local_ray)
     assert split.length == local.length == 3
     assert twisty.Kilominx(state).apply(split.text).is_solved()
+
+
+def test_ray_solve_optimal_takes_a_state_string(local_ray):
+    state = twisty.Cube3("R U F' D2 B").state_string()
+    split = tray.solve_optimal(state, heuristic="small", prefix_depth=1, tables_dir=local_ray)
+    assert split.length == 5
+    assert twisty.Cube3(state).apply(split.text).is_solved()

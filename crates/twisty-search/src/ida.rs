@@ -296,6 +296,14 @@ pub struct IdaOptions {
     pub all: bool,
     /// Depth below the root at which the tree is split for parallel search (0 = sequential).
     pub split_depth: u32,
+    /// The first bound searched is at least this: the caller knows that nothing shorter
+    /// solves (e.g. one subtree of a search split by move prefixes, whose shorter bounds
+    /// were exhausted). A wrong value can return a longer answer than the shortest.
+    pub min_depth: u32,
+    /// The face of the move that precedes the root (e.g. the last move of a prefix): the
+    /// first move must follow it canonically, so that subtrees of a split search do not
+    /// repeat each other's sequences.
+    pub root_face: Option<u8>,
 }
 
 /// One finished depth bound.
@@ -476,8 +484,9 @@ fn frontier<P: IdaProblem>(
     start: &P::Node,
     depth: u32,
     bound: u32,
+    root_face: Option<u8>,
 ) -> Vec<(Vec<usize>, P::Node, Option<u8>)> {
-    let mut out = vec![(Vec::new(), *start, None)];
+    let mut out = vec![(Vec::new(), *start, root_face)];
     for d in 0..depth {
         let mut next = Vec::new();
         for (path, node, face) in &out {
@@ -531,7 +540,7 @@ pub fn ida_star<P: IdaProblem>(
     if p.is_goal(start) {
         return finish(IdaOutcome::Found(vec![Vec::new()]), None, bounds, &shared);
     }
-    let mut bound = p.heuristic(start).max(1);
+    let mut bound = p.heuristic(start).max(opts.min_depth).max(1);
     if bound > 1 {
         // An admissible heuristic proves that nothing shorter than h exists.
         deepest = Some((bound - 1).min(opts.max_depth));
@@ -548,10 +557,10 @@ pub fn ida_star<P: IdaProblem>(
                 local: 0,
                 kids: Vec::new(),
             };
-            w.dfs(start, bound, None);
+            w.dfs(start, bound, opts.root_face);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
-            let roots = frontier(p, start, split, bound);
+            let roots = frontier(p, start, split, bound, opts.root_face);
             shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
             roots.par_iter().for_each(|(path, node, face)| {
                 if shared.stop.load(Ordering::Relaxed) {
@@ -736,6 +745,46 @@ mod tests {
         };
         assert_eq!(s.len(), 2);
         assert!(seen.is_empty(), "the first bound (2) already solves");
+    }
+
+    #[test]
+    fn root_face_and_min_depth_shape_the_first_bound() {
+        // 5 − 2 − 3 = 5 − 3 − 2 = 0; after a move on the face of −2 only (−3)(−2) is canonical.
+        let p = Ring::new(true);
+        for split in [0, 1] {
+            let opts = IdaOptions {
+                max_depth: 10,
+                all: true,
+                split_depth: split,
+                root_face: p.pruning.face(4),
+                ..Default::default()
+            };
+            let r = ida_star(&p, &5, &opts, None, |_| {});
+            assert_eq!(r.outcome, IdaOutcome::Found(vec![vec![5, 4]]), "split {split}");
+        }
+        // Bounds start at min_depth: 10 takes 4 moves, but the caller said nothing below 6
+        // solves, so the answer has 6 (the documented cost of a wrong claim).
+        let q = Ring::new(false);
+        let opts = IdaOptions {
+            max_depth: 10,
+            min_depth: 6,
+            ..Default::default()
+        };
+        let r = ida_star(&q, &10, &opts, None, |_| {});
+        check(&r, 10, 6);
+        assert_eq!(r.deepest_complete, Some(5));
+        let blind = Ring {
+            blind: true,
+            ..Ring::new(false)
+        };
+        let opts = IdaOptions {
+            max_depth: 5,
+            min_depth: 3,
+            ..Default::default()
+        };
+        let mut seen = Vec::new();
+        let r = ida_star(&blind, &7, &opts, None, |b| seen.push(b.bound));
+        assert_eq!((r.outcome, seen), (IdaOutcome::Exhausted, vec![3, 4, 5]));
     }
 
     #[test]

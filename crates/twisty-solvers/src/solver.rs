@@ -21,6 +21,13 @@ pub struct Limits {
     pub threads: Option<usize>,
     /// Length metric.
     pub metric: Metric,
+    /// An optimal solver may start its search at this length: the caller knows nothing
+    /// shorter solves (one subtree of a search split by move prefixes). Others ignore it.
+    pub min_length: Option<u32>,
+    /// The move that precedes the answer (the last move of a prefix the caller appended),
+    /// by index in [`Puzzle::moves`] order: an optimal solver may begin with canonical
+    /// continuations of it only. Others ignore it.
+    pub after_move: Option<usize>,
 }
 
 impl Limits {

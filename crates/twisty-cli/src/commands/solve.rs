@@ -137,6 +137,8 @@ pub fn build(
             FrameArg::Reference => Frame::Reference,
         },
         notation,
+        min_length: None,
+        continue_input: false,
         cancel: Some(ctx.cancel.clone()),
     })
 }

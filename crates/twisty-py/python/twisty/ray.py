@@ -232,21 +232,36 @@ def solve_many(
 
 
 @ray.remote(num_cpus=1, max_retries=3)
-def _search(text: str, puzzle: str, solver: str, max_length: int, all_: bool,
-            tables_dir: Optional[str], options: Dict[str, Any]) -> Optional[List[str]]:
-    """The solutions (one, or all with ``all_``) of ``text`` within ``max_length`` moves,
-    or ``None`` when there is none. Ray's cancel interrupts the solve (KeyboardInterrupt)."""
+def _search(state: str, prefixes: List[str], puzzle: str, solver: str, depth: int, all_: bool,
+            tables_dir: Optional[str], options: Dict[str, Any]) -> List[str]:
+    """The answers ``prefix + rest`` of ``state`` with ``rest`` at most ``depth`` moves, for
+    each prefix in turn on one thread: the first found (or every one with ``all_``); empty
+    when there is none. Ray's cancel interrupts it (the batch polls Python's signals)."""
     opts = dict(options)
     if all_:
         opts["all"] = True
+    texts = [_join(state, p) for p in prefixes]
+    split = any(prefixes)
+    # Bound depth - 1 was exhausted for every prefix (so an answer has `depth` moves), and
+    # the answer continues the prefix canonically (other prefixes hold the rest).
+    batch = _twisty.solve_many_iter(texts, puzzle=puzzle, solver=solver, max_length=depth, jobs=1,
+                                    threads=1, tables_dir=tables_dir, errors="return",
+                                    min_length=depth if split else None, continue_input=split,
+                                    **opts)
+    found: List[str] = []
     try:
-        s = _twisty.solve(text, puzzle=puzzle, solver=solver, max_length=max_length,
-                          tables_dir=tables_dir, **opts)
-    except NoSolutionError:
-        return None
-    if all_:
-        return list(s.details.get("solutions", [s.text]))
-    return [s.text]
+        for prefix, r in zip(prefixes, batch):
+            if isinstance(r, Failure):
+                if r.kind == "no_solution":
+                    continue
+                raise r.exception()
+            answers = list(r.details.get("solutions", [r.text])) if all_ else [r.text]
+            found.extend(_join(prefix, a) for a in answers)
+            if not all_:
+                break
+    finally:
+        batch.close()
+    return found
 
 
 @dataclasses.dataclass
@@ -272,6 +287,11 @@ class OptimalResult:
         return " ".join(self.moves)
 
 
+def _as_moves(state: str, puzzle: str, tables_dir: Optional[str]) -> str:
+    quick = _twisty.solve(state, puzzle=puzzle, tables_dir=tables_dir)
+    return " ".join(m[:-1] if m.endswith("'") else m + "'" for m in reversed(quick.moves))
+
+
 def _join(prefix: str, rest: str) -> str:
     return " ".join(t for t in (prefix + " " + rest).split() if t)
 
@@ -283,6 +303,7 @@ def solve_optimal(
     max_length: Optional[int] = None,
     all: bool = False,
     prefix_depth: int = 2,
+    tasks_per_bound: Optional[int] = None,
     solver: str = "optimal",
     tables_dir: Optional[str] = None,
     progress: Union[bool, Callable[[int, int, int, float], None], None] = None,
@@ -291,10 +312,11 @@ def solve_optimal(
     """An optimal solution of ``state`` with the search split across the cluster.
 
     Answers of at most ``prefix_depth`` moves are looked for first with one engine solve.
-    Then for each bound b the tasks are the canonical ``prefix_depth``-move prefixes p,
-    each solving ``state + p`` within ``b - prefix_depth`` moves; the first answer found at
-    bound b is optimal (bound b-1 was exhausted) and the other tasks are cancelled (with
-    ``all=True`` every answer of length b is collected). ``progress`` is a callback
+    Then for each bound b the canonical ``prefix_depth``-move prefixes p are cut into
+    ``tasks_per_bound`` tasks (default: eight per CPU of the cluster), each solving
+    ``state + p`` within ``b - prefix_depth`` moves for its prefixes in turn on one thread;
+    the first answer found at bound b is optimal (bound b-1 was exhausted) and the other
+    tasks are cancelled (with ``all=True`` every answer of length b is collected). ``progress`` is a callback
     ``(bound, done, tasks, seconds)`` or ``True`` for a tqdm bar per bound.
     Raises :class:`twisty.NoSolutionError` when there is none within ``max_length``.
     """
@@ -314,17 +336,21 @@ def solve_optimal(
     _twisty.solve_many_iter([], puzzle=puzzle, solver=solver, tables_dir=tables_dir, **options)
     bounds: List[Dict[str, Any]] = []
     t0 = time.perf_counter()
-    short = ray.get(_search.remote(state, puzzle, solver, min(k, top), all, tables_dir, options))
+    short = ray.get(_search.remote(state, [""], puzzle, solver, min(k, top), all, tables_dir, options))
     bounds.append({"bound": min(k, top), "tasks": 1, "seconds": time.perf_counter() - t0})
-    if short is not None:
+    if short:
         moves = short[0].split()
         return OptimalResult(moves, len(moves), short, bounds, time.perf_counter() - start)
     prefixes = _twisty.prefixes(puzzle, k)
+    groups = _groups(prefixes, tasks_per_bound)
+    # The tasks append prefixes to moves: a state string becomes the inverse of a quick
+    # answer (moves that reach the same state as held).
+    state = _as_moves(state, puzzle, tables_dir)
     for bound in range(k + 1, top + 1):
         t0 = time.perf_counter()
         refs = {
-            _search.remote(_join(state, p), puzzle, solver, bound - k, all, tables_dir, options): p
-            for p in prefixes
+            _search.remote(state, g, puzzle, solver, bound - k, all, tables_dir, options): g
+            for g in groups
         }
         bar = _bar(progress, bound, len(refs))
         found: List[str] = []
@@ -333,15 +359,13 @@ def solve_optimal(
         while remaining:
             ready, remaining = ray.wait(remaining, num_returns=1)
             try:
-                answer = ray.get(ready[0])
+                answers = ray.get(ready[0])
             except TaskCancelledError:
                 continue
             done += 1
             _report(progress, bar, bound, done, len(refs), time.perf_counter() - t0)
-            if answer is None:
-                continue
-            found.extend(_join(refs[ready[0]], a) for a in answer)
-            if not all:
+            found.extend(answers)
+            if found and not all:
                 for r in remaining:
                     ray.cancel(r)
                 break
@@ -352,6 +376,17 @@ def solve_optimal(
             moves = found[0].split()
             return OptimalResult(moves, len(moves), found, bounds, time.perf_counter() - start)
     raise NoSolutionError(f"no solution of at most {top} moves", kind="no_solution")
+
+
+def _groups(prefixes: List[str], tasks: Optional[int]) -> List[List[str]]:
+    """``prefixes`` cut into about ``tasks`` runs of consecutive prefixes (default: eight per
+    CPU of the cluster): fewer, longer tasks pay Ray's per-task cost less often; more of them
+    balance better and stop sooner after the first answer."""
+    if tasks is None:
+        tasks = 8 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    tasks = max(1, min(int(tasks), len(prefixes)))
+    size = -(-len(prefixes) // tasks)
+    return [prefixes[i : i + size] for i in range(0, len(prefixes), size)]
 
 
 def _bar(progress: Any, bound: int, total: int) -> Any:

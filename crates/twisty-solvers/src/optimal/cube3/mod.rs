@@ -408,6 +408,12 @@ impl Cube3Optimal {
             max_nodes: limits.max_nodes,
             all,
             split_depth: if threads > 1 { 3 } else { 0 },
+            min_depth: limits.min_length.unwrap_or(0),
+            // Move indices are `Cube3Move::ALL`'s, the order of `Puzzle::moves`.
+            root_face: limits
+                .after_move
+                .filter(|&m| m < Cube3Move::ALL.len())
+                .and_then(|m| self.pruning().face(m)),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

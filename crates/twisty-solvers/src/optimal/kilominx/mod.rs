@@ -818,6 +818,13 @@ impl KilominxOptimal {
             // `TWISTY_KILOMINX_PREFETCH=0` turns it off.
             prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_none_or(|v| v != "0"),
             goal,
+            min_depth: limits.min_length.unwrap_or(0),
+            // Move indices are `Kilominx::moves`' order, the automaton's.
+            root: limits
+                .after_move
+                .filter(|&m| m < self.canon.moves())
+                .and_then(|m| self.canon.next(MoveAutomaton::START, m))
+                .unwrap_or(MoveAutomaton::START),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(

@@ -214,6 +214,11 @@ pub struct Options {
     pub prefetch: bool,
     /// What to look for.
     pub goal: Goal,
+    /// The first bound is at least this (the caller knows nothing shorter solves).
+    pub min_depth: u32,
+    /// The canonical-sequence automaton's state at the root ([`MoveAutomaton::START`], or
+    /// the state after the move that precedes the root in a search split by prefixes).
+    pub root: u16,
 }
 
 /// The result of a search.
@@ -404,9 +409,10 @@ fn frontier<B: Bound>(
     start: &Node,
     depth: u32,
     bound: u32,
+    root: u16,
 ) -> (Vec<Prefix>, u64) {
     let mut generated = 0u64;
-    let mut out = vec![(Vec::new(), *start, MoveAutomaton::START)];
+    let mut out = vec![(Vec::new(), *start, root)];
     for d in 0..depth {
         let mut next = Vec::new();
         for (path, node, q) in &out {
@@ -478,7 +484,7 @@ pub fn search<B: Bound>(
         on_bound(&it);
         report.iterations.push(it);
     }
-    let mut bound = h.estimate(start, u32::MAX).max(1);
+    let mut bound = h.estimate(start, u32::MAX).max(opts.min_depth).max(1);
     if bound > 1 {
         report.deepest_complete = Some((bound - 1).min(opts.max_depth));
     }
@@ -498,10 +504,10 @@ pub fn search<B: Bound>(
         let split = opts.split_depth.min(bound - 1);
         if split == 0 {
             let mut w = worker(Vec::new());
-            w.dfs(start, bound, MoveAutomaton::START);
+            w.dfs(start, bound, opts.root);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
-            let (roots, generated) = frontier(h, canon, start, split, bound);
+            let (roots, generated) = frontier(h, canon, start, split, bound, opts.root);
             shared.nodes.fetch_add(generated, Ordering::Relaxed);
             roots.into_par_iter().for_each(|(path, node, q)| {
                 if shared.stop.load(Ordering::Relaxed) {

@@ -666,3 +666,53 @@ fn six_cubie_lookup_averages_on_random_states() {
     );
     assert!(both >= first);
 }
+
+/// A search split by first moves (what `twisty.ray.solve_optimal` does): for each move m,
+/// the state after m searched at exactly the optimal length − 1, continuing m canonically.
+/// The answers, m prepended, are exactly the unsplit search's optimal solutions.
+#[test]
+fn split_search_hints_partition_the_optimal_solutions_by_first_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let solver = KilominxOptimal::with_patterns(&cache, small_patterns()).unwrap();
+    let k = Kilominx;
+    let moves = k.moves();
+    let limits = |max: u32, min: Option<u32>, after: Option<usize>| Limits {
+        max_length: Some(max),
+        min_length: min,
+        after_move: after,
+        threads: Some(1),
+        ..Default::default()
+    };
+    let mut rng = seeded_rng(31);
+    let mut checked = 0;
+    for n in [3, 4, 4, 5] {
+        let s = k.state_after(&k.random_moves(&mut rng, n));
+        let all = solver.solve_all(&s, &limits(12, None, None), |_| {}).unwrap();
+        assert!(all.complete);
+        let opt = all.solutions[0].length;
+        if opt < 2 {
+            continue;
+        }
+        let mut want: Vec<Vec<KiloMove>> = all.solutions.into_iter().map(|x| x.moves).collect();
+        let mut got = Vec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let mut child = s;
+            k.apply(&mut child, m);
+            match solver.solve_all(&child, &limits(opt - 1, Some(opt - 1), Some(i)), |_| {}) {
+                Ok(r) => got.extend(r.solutions.into_iter().map(|x| {
+                    let mut v = vec![m];
+                    v.extend(x.moves);
+                    v
+                })),
+                Err(SolveError::NoSolutionWithin { .. }) => {}
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{n} moves");
+        checked += 1;
+    }
+    assert!(checked >= 3);
+}
