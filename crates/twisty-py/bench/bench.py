@@ -134,13 +134,16 @@ def optimal(a, tables: str, started: bool = False) -> None:
         nodes = local.stats.get("nodes", 0)
         ratios.append(t_split / t_local)
         last = local.length - 1
-        c_local = next((b["value"] for b in local.details.get("breakdown", [])
-                        if b["label"] == f"depth {last}"), None)
+        row = next((b for b in local.details.get("breakdown", []) if b["label"] == f"depth {last}"), None)
+        c_local = row["value"] if row else None
         c_split = next((b["seconds"] for b in split.bounds if b["bound"] == last), None)
         extra = ""
         if c_local and c_split:
             complete.append(c_split / c_local)
-            extra = f"; complete bound {last}: {c_local:.2f} vs {c_split:.2f} s ({c_split / c_local:.2f})"
+            # The split searches the same canonical tree at a complete bound: its node count.
+            per_worker = row["count"] / c_split / 2 / 1e6
+            extra = (f"; complete bound {last}: {c_local:.2f} vs {c_split:.2f} s ({c_split / c_local:.2f}), "
+                     f"{row['count'] / 1e6:.1f} M nodes, {per_worker:.1f} M nodes/s per Ray worker")
         print(f"optimal ({h}), random state: length {local.length}; in-process 2 threads {t_local:.2f} s "
               f"({nodes / t_local / 2 / 1e6:.1f} M nodes/s per thread), ray 2 workers {t_split:.2f} s, "
               f"ratio {t_split / t_local:.2f}{extra}", flush=True)
