@@ -28,6 +28,7 @@ pub mod input;
 pub mod loaded;
 mod observer;
 pub mod options;
+pub mod ordered;
 mod puzzle_id;
 mod report;
 mod request;

@@ -2,7 +2,6 @@
 //! solve, batch solve, scrambles, catalog and puzzle objects for Python. Only argument
 //! and result conversion lives here; everything about solving is the engine's.
 
-mod batch;
 mod convert;
 mod engines;
 mod errors;

@@ -3,7 +3,7 @@
 
 use crate::convert::{self, Common};
 use crate::solution::{Failure, Solution};
-use crate::{batch, engines, errors, interrupt, puzzles, wait, worker};
+use crate::{engines, errors, interrupt, puzzles, wait, worker};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use twisty_engine::{
-    catalog, scramble as scr, Engine, EngineError, Notation, Quiet, SolveReport, SolveRequest,
+    catalog, ordered, scramble as scr, Engine, EngineError, Notation, Quiet, SolveReport, SolveRequest,
 };
 
 fn runtime(e: std::io::Error) -> PyErr {
@@ -146,7 +146,7 @@ fn finish(py: Python<'_>, got: Option<Result<SolveReport, EngineError>>) -> PyRe
 /// The results of `solve_many`, in input order.
 #[pyclass(module = "twisty._twisty")]
 pub struct Batch {
-    rx: Mutex<Option<Receiver<batch::Item>>>,
+    rx: Mutex<Option<Receiver<ordered::Item>>>,
     cancel: Arc<AtomicBool>,
     inputs: Arc<Vec<String>>,
     raise: bool,
@@ -274,7 +274,7 @@ pub fn solve_many_iter(
     let cancel = Arc::new(AtomicBool::new(false));
     template.cancel = Some(cancel.clone());
     let inputs = Arc::new(states);
-    let rx = batch::start(
+    let rx = ordered::start(
         engines::engine(tables_dir),
         template,
         inputs.clone(),

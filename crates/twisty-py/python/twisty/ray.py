@@ -288,6 +288,11 @@ class OptimalResult:
 
 
 def _as_moves(state: str, puzzle: str, tables_dir: Optional[str]) -> str:
+    t = state.strip()
+    # The engine's rule: one word of 54 or 24 face letters (or a net of several lines) is a
+    # state string; anything else is moves, which prefixes extend as they are.
+    if "\n" not in t and not (len(t) in (24, 54) and set(t.upper()) <= set("URFDLB")):
+        return state
     quick = _twisty.solve(state, puzzle=puzzle, tables_dir=tables_dir)
     return " ".join(m[:-1] if m.endswith("'") else m + "'" for m in reversed(quick.moves))
 

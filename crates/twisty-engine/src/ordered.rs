@@ -1,14 +1,15 @@
-//! Ordered parallel solving of many inputs: a rayon pool of `jobs` workers takes inputs in
-//! order, solves them with [`Engine::solve`], and hands the results to the Python iterator
-//! in input order through a bounded window (a worker never runs more than `window` inputs
-//! ahead of the first result not yet delivered, so memory stays bounded however slow the
-//! consumer or however many inputs there are).
+//! Ordered parallel solving of many inputs held in memory (Python's `solve_many`): a rayon
+//! pool of `jobs` workers takes inputs in order, solves them with [`Engine::solve`], and
+//! hands the reports to the caller in input order through a bounded window (a worker never
+//! runs more than `window` inputs ahead of the first result not yet delivered, so memory
+//! stays bounded however slow the consumer or however many inputs there are). The command
+//! line's `--batch` ([`crate::batch`]) streams lines and writes JSON records instead.
 
+use crate::{Engine, EngineError, Quiet, SolveReport, SolveRequest};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
-use twisty_engine::{Engine, EngineError, Quiet, SolveReport, SolveRequest};
 
 /// One result: the input's index and its report or error.
 pub type Item = (usize, Result<SolveReport, EngineError>);
@@ -109,5 +110,37 @@ fn work(shared: &Shared, tx: &SyncSender<Item>) {
             order.next_out += 1;
         }
         shared.moved.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{EngineConfig, PuzzleId};
+
+    #[test]
+    fn results_come_in_input_order_with_errors_in_place() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let engine = Arc::new(Engine::new(EngineConfig {
+            tables_dir: dir.path().to_path_buf(),
+            ..EngineConfig::default()
+        }));
+        let mut inputs: Vec<String> = (0..150)
+            .map(|i| ["R U", "F2 D'", "L B R'"][i % 3].to_string())
+            .collect();
+        inputs[77] = "R Q".into();
+        let inputs = Arc::new(inputs);
+        let template = SolveRequest::new(PuzzleId::Cube2, "");
+        let cancel = Arc::new(AtomicBool::new(false));
+        let rx = start(engine, template, inputs.clone(), 3, cancel).expect("starts");
+        let got: Vec<Item> = rx.iter().collect();
+        assert_eq!(got.len(), inputs.len());
+        for (k, (i, r)) in got.iter().enumerate() {
+            assert_eq!(*i, k);
+            match r {
+                Ok(report) => assert_eq!(report.input, inputs[k]),
+                Err(e) => assert_eq!((k, e.kind), (77, crate::ErrorKind::Parse)),
+            }
+        }
     }
 }
