@@ -105,6 +105,11 @@ def main() -> None:
     chunks = (a.n + a.chunk_size - 1) // a.chunk_size
     print(f"ray.solve_many 2 actors, chunk {a.chunk_size}: {t_ray:.2f} s = {t_many / t_ray:.0%} of local "
           f"solve_many's throughput; overhead {(t_ray - t_many) / chunks * 1e3:.1f} ms per chunk")
+    # The cost of a chunk itself: chunks of one already-solved input (about 2 us of solving).
+    trivial = [""] * 2000
+    _, t_one = timed(lambda: list(tray.solve_many(trivial, actors=actors, chunk_size=1)))
+    print(f"ray.solve_many, 2,000 chunks of one trivial input: {t_one:.2f} s = "
+          f"{t_one / 2000 * 1e3:.2f} ms per chunk (2 actors, up to 2 chunks queued per actor)")
     for actor in actors:  # free the CPUs for solve_optimal's tasks
         ray.kill(actor)
     optimal(a, tables, started=True)
