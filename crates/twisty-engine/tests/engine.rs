@@ -256,6 +256,7 @@ fn split_search_hints_partition_the_optimal_solutions_by_first_move() {
     // the canonical continuation keeps from being found under both first moves.
     for input in ["F R", "F R L", "B U D2", "R U F D", "L2 B' U R"] {
         let whole = e.solve(&all(input), &Quiet).expect("solves");
+        assert_eq!(whole.details.get("all_complete"), Some(&Value::Bool(true)));
         let opt = whole.length;
         let mut want = answers(&whole);
         let mut got = Vec::new();
@@ -276,4 +277,20 @@ fn split_search_hints_partition_the_optimal_solutions_by_first_move() {
         got.sort();
         assert_eq!(got, want, "{input}");
     }
+}
+
+#[test]
+fn an_interrupted_list_of_every_optimal_3x3x3_solution_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = engine(dir.path());
+    // Raised before the call: the short search ends before it polls the flag, and the list
+    // it returns is flagged as possibly incomplete.
+    let mut req = SolveRequest::new(PuzzleId::Cube3, "R L")
+        .solver("optimal")
+        .option("heuristic", "small")
+        .option("all", true);
+    req.cancel = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
+    let r = e.solve(&req, &Quiet).expect("found before the first poll");
+    assert_eq!(r.details.get("all_complete"), Some(&Value::Bool(false)), "{r:?}");
+    assert!(r.length == 2 && r.verified, "{r:?}");
 }

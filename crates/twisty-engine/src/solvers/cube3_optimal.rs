@@ -88,10 +88,20 @@ pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<Cube3Optimal>, Engine
 fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let solver = load(ctx)?;
     let all = ctx.options.flag("all");
+    let start = std::time::Instant::now();
     let sols = solver.solve_with(state, &ctx.limits, all, bound_reporter(ctx))?;
+    let mut details = serde_json::Map::new();
+    if all {
+        // A time limit or Ctrl-C inside the optimal bound returns the solutions found so
+        // far: say there may be more whenever either came (at worst a complete list is
+        // flagged as possibly incomplete).
+        let timed_out = ctx.limits.timeout.is_some_and(|t| start.elapsed() >= t);
+        let complete = !(ctx.limits.cancelled() || timed_out);
+        details.insert("all_complete".into(), serde_json::Value::Bool(complete));
+    }
     Ok(Answer {
         solutions: sols,
-        details: Default::default(),
+        details,
         seed: None,
     })
 }
