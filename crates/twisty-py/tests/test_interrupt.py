@@ -21,18 +21,8 @@ print("solved", flush=True)
 
 
 def test_ctrl_c_interrupts_a_long_solve(tables):
-    env = dict(os.environ, TWISTY_TABLES=tables)
-    p = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True, env=env)
-    try:
-        assert p.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        p.send_signal(signal.SIGINT)
-        out, _ = p.communicate(timeout=30)
-        waited = time.monotonic() - sent
-    finally:
-        p.kill()
-    assert out.strip() == "interrupted" and p.returncode == 3
+    out, code, waited = _run(SCRIPT, tables)
+    assert (out, code) == ("interrupted", 3)
     assert waited < 5, f"took {waited:.1f} s to stop"
 
 
