@@ -29,6 +29,9 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
 const HEURISTICS: &[&str] = &[
     "best",
     "best-tiny",
+    "h48-7",
+    "h48-8",
+    "h48-tiny",
     "korf",
     "korf-inverse",
     "small",
@@ -56,6 +59,7 @@ fn kind(o: &Resolved) -> Result<HeuristicKind, EngineError> {
 fn rate(k: HeuristicKind) -> f64 {
     match k {
         HeuristicKind::Best | HeuristicKind::BestTiny => 1.2e-7,
+        HeuristicKind::H48_7 | HeuristicKind::H48_8 | HeuristicKind::H48Tiny => 1.0e-7,
         _ => 5.0e-8,
     }
 }

@@ -20,6 +20,9 @@
 //! one order. Both cores work on one cube (the tree is split three moves below the root,
 //! under a shared bound); `--threads` sets how many.
 //!
+//! - `h48-7`, `h48-8` (and `h48-tiny` for tests): a coset table whose target group is
+//!   invariant under all 48 symmetries, with 7 or 8 edge-flip bits (3.6 or 7.2 GiB), probed
+//!   on the position and its inverse (see [`h48`]).
 //! - `best` (the default): a symmetry-reduced coset table of 10,066,636,800 entries (2.42
 //!   GiB, 2-bit entries relative to a base), probed on three axes of the position and of its
 //!   inverse with the "+1 rule" (see [`best`]); `best-tiny` is the same code on a 4.9
@@ -28,6 +31,7 @@
 
 pub mod best;
 pub mod coords;
+pub mod h48;
 pub mod pdb;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
@@ -61,13 +65,22 @@ pub enum HeuristicKind {
     Best,
     /// The tiny coset table (no edge flip), same code; tests and quick runs.
     BestTiny,
+    /// The 48-symmetry table with 7 flip bits (see [`h48`]).
+    H48_7,
+    /// The 48-symmetry table with 8 flip bits.
+    H48_8,
+    /// The 48-symmetry table without flip, built from short paths; tests and quick runs.
+    H48Tiny,
 }
 
 impl HeuristicKind {
     /// Every heuristic, by name.
-    pub const ALL: [(&'static str, HeuristicKind); 6] = [
+    pub const ALL: [(&'static str, HeuristicKind); 9] = [
         ("best", HeuristicKind::Best),
         ("best-tiny", HeuristicKind::BestTiny),
+        ("h48-7", HeuristicKind::H48_7),
+        ("h48-8", HeuristicKind::H48_8),
+        ("h48-tiny", HeuristicKind::H48Tiny),
         ("korf", HeuristicKind::Korf),
         ("small", HeuristicKind::Small),
         ("korf-inverse", HeuristicKind::KorfInverse),
@@ -88,6 +101,9 @@ impl HeuristicKind {
             HeuristicKind::SmallInverse => "small-inverse",
             HeuristicKind::Best => "best",
             HeuristicKind::BestTiny => "best-tiny",
+            HeuristicKind::H48_7 => "h48-7",
+            HeuristicKind::H48_8 => "h48-8",
+            HeuristicKind::H48Tiny => "h48-tiny",
         }
     }
 
@@ -99,6 +115,9 @@ impl HeuristicKind {
                 | HeuristicKind::SmallInverse
                 | HeuristicKind::Best
                 | HeuristicKind::BestTiny
+                | HeuristicKind::H48_7
+                | HeuristicKind::H48_8
+                | HeuristicKind::H48Tiny
         )
     }
 
@@ -111,12 +130,22 @@ impl HeuristicKind {
         }
     }
 
+    /// The 48-symmetry table variant, for `h48-7`, `h48-8` and `h48-tiny`.
+    pub fn h48(self) -> Option<h48::Variant> {
+        match self {
+            HeuristicKind::H48_7 => Some(h48::Variant::H7),
+            HeuristicKind::H48_8 => Some(h48::Variant::H8),
+            HeuristicKind::H48Tiny => Some(h48::Variant::Tiny),
+            _ => None,
+        }
+    }
+
     /// Edges per edge database.
     pub fn edge_len(self) -> u32 {
         match self {
             HeuristicKind::Korf | HeuristicKind::KorfInverse => 7,
             HeuristicKind::Small | HeuristicKind::SmallInverse => 5,
-            HeuristicKind::Best | HeuristicKind::BestTiny => 0,
+            _ => 0,
         }
     }
 
@@ -133,6 +162,9 @@ impl HeuristicKind {
     pub fn specs(self) -> Vec<TableSpec> {
         if let Some(v) = self.coset() {
             return vec![v.spec(best::CLASSES)];
+        }
+        if let Some(v) = self.h48() {
+            return vec![v.spec()];
         }
         let mut out = vec![pdb::corner_spec()];
         out.extend(self.patterns().iter().flatten().map(pdb::edge_spec));
@@ -177,6 +209,14 @@ pub struct Cube3Optimal {
     tables: Vec<LoadedTable>,
     pruning: MovePruning,
     coset: Option<best::CosetCoords>,
+    h48: Option<(h48::Variant, h48::coords::H48Coords)>,
+}
+
+/// Peak memory of an `h48` table build: the table being filled and its byte copy, plus the
+/// short states (a map entry and a cube each; about 0.9 GB at short depth 8).
+pub fn h48_build_bytes(v: h48::Variant) -> u64 {
+    let short = if v.short_depth() >= 8 { 900 << 20 } else { 16 << 20 };
+    2 * v.table_bytes() + short
 }
 
 /// Peak memory of the coset-table build: the mod-3 array (`n / 4` bytes) and the result
@@ -193,6 +233,9 @@ impl Cube3Optimal {
     pub fn new(cache: &TableCache, kind: HeuristicKind, progress: bool) -> Result<Self, TableError> {
         if let Some(v) = kind.coset() {
             return Self::new_coset(cache, kind, v, progress);
+        }
+        if let Some(v) = kind.h48() {
+            return Self::new_h48(cache, kind, v, progress);
         }
         let maps = MoveMaps::new();
         let mut tables = Vec::new();
@@ -239,6 +282,7 @@ impl Cube3Optimal {
             tables,
             pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
             coset: None,
+            h48: None,
         })
     }
 
@@ -295,6 +339,76 @@ impl Cube3Optimal {
             tables: vec![LoadedTable { table, origin }],
             pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
             coset: Some(coords),
+            h48: None,
+        })
+    }
+
+    fn new_h48(
+        cache: &TableCache,
+        kind: HeuristicKind,
+        v: h48::Variant,
+        progress: bool,
+    ) -> Result<Self, TableError> {
+        let spec = v.spec();
+        if let Some(cap) = cache.max_memory() {
+            let need = h48_build_bytes(v);
+            if need > cap && !cache.path(&spec).exists() {
+                return Err(TableError::OverMemory {
+                    name: format!("{} (building)", spec.name),
+                    needed: need,
+                    cap,
+                });
+            }
+        }
+        let coords = h48::coords::H48Coords::new();
+        let (table, origin) = cache.get_or_build(&spec, || h48::gen::build(&coords, v, progress).bytes)?;
+        let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
+            || origin != twisty_search::Origin::Loaded
+            || v == h48::Variant::Tiny
+        {
+            table
+        } else {
+            table.into_huge_pages()
+        };
+        let faces: Vec<u8> = Cube3Move::ALL.iter().map(|m| m.face()).collect();
+        let empty = EdgePattern { edges: Vec::new() };
+        Ok(Cube3Optimal {
+            kind,
+            cpt: Vec::new(),
+            twt: Vec::new(),
+            e7: Vec::new(),
+            pattern_a: empty.clone(),
+            pattern_b: empty.clone(),
+            solved: Node {
+                cp: 0,
+                tw: 0,
+                ea: 0,
+                eb: 0,
+                cube: CubieCube::SOLVED,
+            },
+            divisor: 1,
+            inverse: true,
+            dual_a: empty.clone(),
+            dual_b: empty,
+            tables: vec![LoadedTable { table, origin }],
+            pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
+            coset: None,
+            h48: Some((v, coords)),
+        })
+    }
+
+    /// The `h48` heuristic over the loaded table (for `h48-7`, `h48-8`, `h48-tiny`).
+    pub fn h48_problem(&self) -> Option<h48::search::H48Problem<'_>> {
+        let (v, coords) = self.h48.as_ref()?;
+        Some(h48::search::H48Problem {
+            coords,
+            table: twisty_search::coset_bfs::BasePacked {
+                bytes: self.tables[0].table.bytes(),
+                base: v.base(),
+            },
+            pruning: &self.pruning,
+            shift: 11 - v.flip_bits(),
+            half_turn_rule: std::env::var_os("TWISTY_H48_NO_HALF_TURN_RULE").is_none(),
         })
     }
 
@@ -365,6 +479,9 @@ impl Cube3Optimal {
 
     /// The heuristic value of a cube (a lower bound on its distance).
     pub fn heuristic_of(&self, c: &CubieCube) -> u32 {
+        if let Some(p) = self.h48_problem() {
+            return p.heuristic(&p.node(c));
+        }
         if let Some(p) = self.best_problem() {
             return p.heuristic(&p.node(c));
         }
@@ -376,6 +493,10 @@ impl Cube3Optimal {
     /// For `best` and `best-tiny`: one probe (U–D axis), the three axes, the three axes of
     /// the position and the inverse (each without the +1 rule).
     pub fn lookups_of(&self, c: &CubieCube) -> [u8; 3] {
+        if let Some(p) = self.h48_problem() {
+            let h = p.probes(&p.node(c));
+            return [h[0], h[1], h[0].max(h[1])];
+        }
         if let Some(p) = self.best_problem() {
             let n = p.node(c);
             let h = p.probes(&n);
@@ -421,12 +542,16 @@ impl Cube3Optimal {
             .map_err(|e| SolveError::Unsupported(format!("cannot start {threads} threads: {e}")))?;
         let cancel = limits.cancel.as_deref();
         let t0 = Instant::now();
-        let r = match self.best_problem() {
-            Some(p) => {
+        let r = match (self.h48_problem(), self.best_problem()) {
+            (Some(p), _) => {
                 let start = p.node(state);
                 pool.install(|| ida_star(&p, &start, &opts, cancel, on_bound))
             }
-            None => {
+            (None, Some(p)) => {
+                let start = p.node(state);
+                pool.install(|| ida_star(&p, &start, &opts, cancel, on_bound))
+            }
+            (None, None) => {
                 let start = self.node(state);
                 pool.install(|| ida_star(self, &start, &opts, cancel, on_bound))
             }

@@ -1,0 +1,312 @@
+//! Building an `h48` table.
+//!
+//! The table stores, per entry, the fewest moves that take some cube with that entry to the
+//! target group, capped: 0 for "at most `base`", 1 and 2 for `base + 1` and `base + 2`, 3
+//! for "at least `base + 3`"; plus, per unit of 62 entries, the exact minimum (capped at
+//! `base`). So it is enough to know every state of the full coordinate (all 11 flip bits, a
+//! real coordinate that moves act on) within `base + 2` moves, at its distance.
+//!
+//! 1. A breadth-first search over the full coordinate, keyed by its symmetry-reduced value
+//!    in a hash map, finds every state within `short_depth` moves (with one cube for each).
+//! 2. From each state at exactly `short_depth`, a depth-first search over cubes runs to
+//!    depth `base + 2`, never entering a state of the map (a shortest path to a state
+//!    further than `short_depth` passes through a state at exactly `short_depth` and then
+//!    only through states further away, so it is followed from there).
+//! 3. Every state met is marked at the depth it was met: each of its table indices (the
+//!    images under the symmetries fixing its corner class), projected to the kept flip
+//!    bits, keeps the minimum. A state met by a longer path than its shortest is also met
+//!    by its shortest, so the minimum is its distance.
+//!
+//! The depth-first searches share nothing but the table and the read-only map, so they run
+//! on all cores; the marks are atomic. The last level's marks are computed for all the
+//! siblings first and their table lines prefetched. Peak memory: the table being filled,
+//! then the table and its byte copy; plus the map and the short states' cubes.
+
+use super::coords::H48Coords;
+use super::Variant;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_search::coset_bfs::{UNIT_BYTES, UNIT_ENTRIES};
+
+/// A multiplicative hasher for the map's 64-bit keys.
+#[derive(Default, Clone, Copy)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 31
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// The map of short states: canonical full index → distance.
+pub type ShortMap = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
+
+/// What a build did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildReport {
+    /// The packed table.
+    pub bytes: Vec<u8>,
+    /// Full-coordinate states (up to symmetry) at each distance up to the short depth.
+    pub short_states: Vec<u64>,
+    /// Table marks made by the depth-first searches.
+    pub marks: u64,
+    /// Entries at each stored value (0..4).
+    pub values: [u64; 4],
+}
+
+struct Marker<'a> {
+    words: &'a [AtomicU64],
+    base: u8,
+}
+
+impl Marker<'_> {
+    #[inline(always)]
+    fn prefetch(&self, i: u64) {
+        let unit = i / UNIT_ENTRIES;
+        twisty_search::prefetch::prefetch_at(self.words, (unit * 2) as usize);
+    }
+
+    /// Entry `i` keeps the minimum of its value and a state at `depth`.
+    #[inline(always)]
+    fn mark(&self, i: u64, depth: u8) {
+        let (unit, slot) = (i / UNIT_ENTRIES, i % UNIT_ENTRIES);
+        let e = depth.saturating_sub(self.base).min(3) as u64;
+        let sh = (slot % 32) * 2;
+        let Some(w) = self.words.get((unit * 2 + slot / 32) as usize) else {
+            return;
+        };
+        if (w.load(Relaxed) >> sh) & 3 > e {
+            let _ = w.fetch_update(Relaxed, Relaxed, |x| {
+                ((x >> sh) & 3 > e).then_some(x & !(3 << sh) | e << sh)
+            });
+        }
+        let m = depth.min(self.base) as u64;
+        let Some(w1) = self.words.get((unit * 2 + 1) as usize) else {
+            return;
+        };
+        if w1.load(Relaxed) >> 60 > m {
+            let _ = w1.fetch_update(Relaxed, Relaxed, |x| {
+                (x >> 60 > m).then_some(x & ((1 << 60) - 1) | m << 60)
+            });
+        }
+    }
+}
+
+/// The canonical full index of a cube (the least of its indices), with every index.
+#[inline(always)]
+fn indices(co: &H48Coords, c: &CubieCube, out: &mut Vec<u64>) -> u64 {
+    let (class, full) = co.full_index(&co.raw(c));
+    co.variants(class, full, out);
+    out.iter().copied().min().unwrap_or(full)
+}
+
+/// Whether a move of face `f` may follow one of face `last` (6: none): not the same face,
+/// and opposite faces in one order.
+#[inline(always)]
+fn allowed(last: usize, f: usize) -> bool {
+    last == 6 || (f != last && !(f % 3 == last % 3 && f < last))
+}
+
+/// The breadth-first search over full coordinates to `depth`: the map and one cube per
+/// state, by distance.
+pub fn short_states(co: &H48Coords, depth: u8) -> (ShortMap, Vec<Vec<CubieCube>>) {
+    let mut map = ShortMap::default();
+    let mut buf = Vec::new();
+    map.insert(indices(co, &CubieCube::SOLVED, &mut buf), 0);
+    let mut layers = vec![vec![CubieCube::SOLVED]];
+    for d in 0..depth {
+        let mut next = Vec::new();
+        for c in &layers[d as usize] {
+            for m in Cube3Move::ALL {
+                let child = c.after(m);
+                let key = indices(co, &child, &mut buf);
+                if let std::collections::hash_map::Entry::Vacant(v) = map.entry(key) {
+                    v.insert(d + 1);
+                    next.push(child);
+                }
+            }
+        }
+        layers.push(next);
+    }
+    (map, layers)
+}
+
+struct Dfs<'a> {
+    co: &'a H48Coords,
+    map: &'a ShortMap,
+    marker: Marker<'a>,
+    shift: u32,
+    limit: u8,
+}
+
+impl Dfs<'_> {
+    fn run(&self, c: &CubieCube, depth: u8, last: usize, buf: &mut Vec<u64>, leaves: &mut Vec<u64>) -> u64 {
+        let next = depth + 1;
+        let mut marks = 0u64;
+        if next == self.limit {
+            leaves.clear();
+            for m in Cube3Move::ALL {
+                let f = m.index() as usize / 3;
+                if !allowed(last, f) {
+                    continue;
+                }
+                indices(self.co, &c.after(m), buf);
+                for &i in buf.iter() {
+                    let p = i >> self.shift;
+                    self.marker.prefetch(p);
+                    leaves.push(p);
+                }
+            }
+            for &p in leaves.iter() {
+                self.marker.mark(p, next);
+            }
+            return leaves.len() as u64;
+        }
+        for m in Cube3Move::ALL {
+            let f = m.index() as usize / 3;
+            if !allowed(last, f) {
+                continue;
+            }
+            let child = c.after(m);
+            let key = indices(self.co, &child, buf);
+            if self.map.contains_key(&key) {
+                continue;
+            }
+            for &i in buf.iter() {
+                self.marker.mark(i >> self.shift, next);
+            }
+            marks += buf.len() as u64;
+            marks += self.run(&child, next, f, buf, leaves);
+        }
+        marks
+    }
+}
+
+/// Builds the table of `variant` on all cores (progress lines on stderr when `progress`).
+pub fn build(co: &H48Coords, variant: Variant, progress: bool) -> BuildReport {
+    let t0 = Instant::now();
+    let n = variant.entries();
+    let units = n.div_ceil(UNIT_ENTRIES);
+    let base = variant.base();
+    let shift = 11 - variant.flip_bits();
+    let words: Vec<AtomicU64> = (0..units * 2).map(|_| AtomicU64::new(u64::MAX)).collect();
+    let marker = Marker { words: &words, base };
+    let say = |what: String| {
+        if progress {
+            eprintln!(
+                "{} table: {what} ({:.0} s)",
+                variant.name(),
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let sd = variant.short_depth().min(base + 2);
+    let (map, layers) = short_states(co, sd);
+    say(format!(
+        "{} states of the full coordinate within {sd} moves",
+        map.len()
+    ));
+    for (d, layer) in layers.iter().enumerate() {
+        layer.par_chunks(4096).for_each(|chunk| {
+            let mut buf = Vec::new();
+            for c in chunk {
+                indices(co, c, &mut buf);
+                for &i in &buf {
+                    marker.mark(i >> shift, d as u8);
+                }
+            }
+        });
+    }
+    let dfs = Dfs {
+        co,
+        map: &map,
+        marker,
+        shift,
+        limit: base + 2,
+    };
+    let starts = layers.last().map_or(&[][..], |l| &l[..]);
+    let done = AtomicU64::new(0);
+    let total = starts.len() as u64;
+    let last_report = AtomicU64::new(0);
+    let marks: u64 = if sd < base + 2 {
+        starts
+            .par_chunks(2048)
+            .map(|chunk| {
+                let (mut buf, mut leaves) = (Vec::new(), Vec::new());
+                let mut m = 0;
+                for c in chunk {
+                    m += dfs.run(c, sd, 6, &mut buf, &mut leaves);
+                }
+                let d = done.fetch_add(chunk.len() as u64, Relaxed) + chunk.len() as u64;
+                let pct = d * 100 / total.max(1);
+                if progress && last_report.fetch_max(pct, Relaxed) < pct {
+                    let el = t0.elapsed().as_secs_f64();
+                    eprint!(
+                        "\r{} table: [{:<50}] {pct:>3} % of {total} start states, {el:.0} s   ",
+                        variant.name(),
+                        "=".repeat(pct as usize / 2)
+                    );
+                }
+                m
+            })
+            .sum()
+    } else {
+        0
+    };
+    if progress {
+        eprintln!();
+    }
+    let short: Vec<u64> = layers.iter().map(|l| l.len() as u64).collect();
+    drop(map);
+    drop(layers);
+    let values = (0..units as usize)
+        .into_par_iter()
+        .with_min_len(1 << 16)
+        .map(|u| {
+            let w0 = words[2 * u].load(Relaxed);
+            let w1 = words[2 * u + 1].load(Relaxed) | 0xf << 60;
+            let mut v = [0u64; 4];
+            for (w, mask) in [(w0, u64::MAX), (w1, (1u64 << 60) - 1)] {
+                let lo = w & 0x5555_5555_5555_5555 & mask;
+                let hi = (w >> 1) & 0x5555_5555_5555_5555 & mask;
+                let all = 0x5555_5555_5555_5555 & mask;
+                v[0] += (all & !lo & !hi).count_ones() as u64;
+                v[1] += (lo & !hi).count_ones() as u64;
+                v[2] += (hi & !lo).count_ones() as u64;
+                v[3] += (lo & hi).count_ones() as u64;
+            }
+            v
+        })
+        .reduce(|| [0; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
+    let mut bytes = Vec::with_capacity((units * UNIT_BYTES) as usize);
+    for u in 0..units as usize {
+        let w0 = words[2 * u].load(Relaxed);
+        let w1 = words[2 * u + 1].load(Relaxed);
+        let min = (w1 >> 60).min(base as u64);
+        let w1 = w1 & ((1 << 60) - 1) | min << 60;
+        bytes.extend_from_slice(&w0.to_le_bytes());
+        bytes.extend_from_slice(&w1.to_le_bytes());
+    }
+    drop(words);
+    say(format!(
+        "done, entries by stored value {values:?} (the last unit's padding counts as 3)"
+    ));
+    BuildReport {
+        bytes,
+        short_states: short,
+        marks,
+        values,
+    }
+}
