@@ -287,6 +287,68 @@ impl Table {
     }
 }
 
+/// A table being built with atomic 64-bit words in anonymous memory advised for
+/// transparent huge pages (Linux), so random updates of a big table miss the TLB far less
+/// often; [`AtomicTable::into_table`] turns it into the finished [`Table`] without a copy.
+#[derive(Debug)]
+pub struct AtomicTable {
+    map: MmapMut,
+    words: usize,
+}
+
+impl AtomicTable {
+    /// `words` words (`8 · words` bytes), each set to `fill`; `None` if the memory cannot
+    /// be mapped.
+    pub fn new(words: usize, fill: u64) -> Option<AtomicTable> {
+        let mut map = MmapMut::map_anon(words.checked_mul(8)?.max(8)).ok()?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        if fill != 0 {
+            let b = fill.to_le_bytes();
+            for c in map.chunks_exact_mut(8) {
+                c.copy_from_slice(&b);
+            }
+        }
+        Some(AtomicTable { map, words })
+    }
+
+    /// The words.
+    pub fn words(&self) -> &[std::sync::atomic::AtomicU64] {
+        let p = self.map.as_ptr().cast::<std::sync::atomic::AtomicU64>();
+        // SAFETY: the map is page-aligned (so 8-aligned) and holds at least `8 · words`
+        // bytes; `AtomicU64` has the size, alignment and bit validity of `u64`, and every
+        // byte pattern is a valid `u64`. While this shared borrow lives the map is only
+        // reached through it (`into_table` takes `self` by value), and every write goes
+        // through the atomics.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::slice::from_raw_parts(p, self.words)
+        }
+    }
+
+    /// The finished table: the words' little-endian bytes (the first `spec.data_len()`
+    /// bytes of the map). `None` if the map is shorter than the spec or cannot be made
+    /// read-only.
+    pub fn into_table(self, spec: &TableSpec) -> Option<Table> {
+        if (self.map.len() as u64) < spec.data_len() || spec.data_len() != self.words as u64 * 8 {
+            return None;
+        }
+        #[cfg(target_endian = "big")]
+        let mut map = self.map;
+        #[cfg(target_endian = "big")]
+        for c in map.chunks_exact_mut(8) {
+            c.reverse();
+        }
+        #[cfg(target_endian = "little")]
+        let map = self.map;
+        let ro = map.make_read_only().ok()?;
+        Some(Table {
+            spec: spec.clone(),
+            data: TableData::Anon(ro),
+        })
+    }
+}
+
 /// How a table was obtained.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
@@ -523,6 +585,39 @@ impl TableCache {
             },
             origin,
         ))
+    }
+
+    /// [`TableCache::get_or_build`] for a build that returns the finished [`Table`] (e.g.
+    /// from an [`AtomicTable`]), which is stored and used as it is.
+    pub fn get_or_build_table(
+        &self,
+        spec: &TableSpec,
+        build: impl FnOnce() -> Result<Table, TableError>,
+    ) -> Result<(Table, Origin), TableError> {
+        let origin = match self.load(spec) {
+            Ok(Some(t)) => return Ok((t, Origin::Loaded)),
+            Ok(None) => Origin::Built,
+            Err(TableError::Invalid { reason, .. }) => Origin::Rebuilt(reason),
+            Err(e @ TableError::Io { .. }) => Origin::Rebuilt(e.to_string()),
+            Err(e) => return Err(e),
+        };
+        self.check_memory(spec)?;
+        let table = build()?;
+        let origin = match self.store(spec, table.bytes()) {
+            Ok(_) => origin,
+            Err(TableError::Io { path, source }) => {
+                let why = match origin {
+                    Origin::Rebuilt(reason) => format!("{reason}; rebuilt, "),
+                    _ => String::new(),
+                };
+                Origin::Unsaved(format!(
+                    "{why}not stored ({}: {source}); using the table built in memory",
+                    path.display()
+                ))
+            }
+            Err(e) => return Err(e),
+        };
+        Ok((table, origin))
     }
 
     /// Every table file in the cache with its header, or the reason it is unreadable; a

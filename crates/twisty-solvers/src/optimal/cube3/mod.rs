@@ -212,11 +212,11 @@ pub struct Cube3Optimal {
     h48: Option<(h48::Variant, h48::coords::H48Coords)>,
 }
 
-/// Peak memory of an `h48` table build: the table being filled and its byte copy, plus the
-/// short states (a map entry and a cube each; about 0.9 GB at short depth 8).
+/// Peak memory of an `h48` table build: the table being filled (it becomes the table), plus
+/// the short states (a map entry and a cube each; about 0.9 GB at short depth 8).
 pub fn h48_build_bytes(v: h48::Variant) -> u64 {
     let short = if v.short_depth() >= 8 { 900 << 20 } else { 16 << 20 };
-    2 * v.table_bytes() + short
+    v.table_bytes() + short
 }
 
 /// Peak memory of the coset-table build: the mod-3 array (`n / 4` bytes) and the result
@@ -361,7 +361,15 @@ impl Cube3Optimal {
             }
         }
         let coords = h48::coords::H48Coords::new();
-        let (table, origin) = cache.get_or_build(&spec, || h48::gen::build(&coords, v, progress).bytes)?;
+        let (table, origin) = cache.get_or_build_table(&spec, || {
+            h48::gen::build(&coords, v, progress)
+                .map(|r| r.table)
+                .ok_or_else(|| TableError::BadBuild {
+                    name: spec.name.clone(),
+                    got: 0,
+                    expected: spec.data_len(),
+                })
+        })?;
         let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
             || origin != twisty_search::Origin::Loaded
             || v == h48::Variant::Tiny

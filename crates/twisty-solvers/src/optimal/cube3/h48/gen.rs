@@ -30,7 +30,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
-use twisty_search::coset_bfs::{UNIT_BYTES, UNIT_ENTRIES};
+use twisty_search::coset_bfs::UNIT_ENTRIES;
+use twisty_search::file::AtomicTable;
+use twisty_search::Table;
 
 /// A multiplicative hasher for the map's 64-bit keys.
 #[derive(Default, Clone, Copy)]
@@ -54,10 +56,10 @@ impl Hasher for KeyHasher {
 pub type ShortMap = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
 
 /// What a build did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct BuildReport {
     /// The packed table.
-    pub bytes: Vec<u8>,
+    pub table: Table,
     /// Full-coordinate states (up to symmetry) at each distance up to the short depth.
     pub short_states: Vec<u64>,
     /// Table marks made by the depth-first searches.
@@ -194,15 +196,23 @@ impl Dfs<'_> {
     }
 }
 
-/// Builds the table of `variant` on all cores (progress lines on stderr when `progress`).
-pub fn build(co: &H48Coords, variant: Variant, progress: bool) -> BuildReport {
+/// Builds the table of `variant` on all cores (progress lines on stderr when `progress`);
+/// `None` if its memory cannot be mapped.
+pub fn build(co: &H48Coords, variant: Variant, progress: bool) -> Option<BuildReport> {
+    build_from(co, variant, variant.short_depth(), progress)
+}
+
+/// [`build`] with the breadth-first search to `short_depth` (any depth gives the same
+/// table; the tests compare them).
+pub fn build_from(co: &H48Coords, variant: Variant, short_depth: u8, progress: bool) -> Option<BuildReport> {
     let t0 = Instant::now();
     let n = variant.entries();
     let units = n.div_ceil(UNIT_ENTRIES);
     let base = variant.base();
     let shift = 11 - variant.flip_bits();
-    let words: Vec<AtomicU64> = (0..units * 2).map(|_| AtomicU64::new(u64::MAX)).collect();
-    let marker = Marker { words: &words, base };
+    let buffer = AtomicTable::new((units * 2) as usize, u64::MAX)?;
+    let words = buffer.words();
+    let marker = Marker { words, base };
     let say = |what: String| {
         if progress {
             eprintln!(
@@ -212,7 +222,7 @@ pub fn build(co: &H48Coords, variant: Variant, progress: bool) -> BuildReport {
             );
         }
     };
-    let sd = variant.short_depth().min(base + 2);
+    let sd = short_depth.min(base + 2);
     let (map, layers) = short_states(co, sd);
     say(format!(
         "{} states of the full coordinate within {sd} moves",
@@ -290,23 +300,26 @@ pub fn build(co: &H48Coords, variant: Variant, progress: bool) -> BuildReport {
             v
         })
         .reduce(|| [0; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
-    let mut bytes = Vec::with_capacity((units * UNIT_BYTES) as usize);
-    for u in 0..units as usize {
-        let w0 = words[2 * u].load(Relaxed);
-        let w1 = words[2 * u + 1].load(Relaxed);
-        let min = (w1 >> 60).min(base as u64);
-        let w1 = w1 & ((1 << 60) - 1) | min << 60;
-        bytes.extend_from_slice(&w0.to_le_bytes());
-        bytes.extend_from_slice(&w1.to_le_bytes());
-    }
-    drop(words);
+    // The fallback nibbles of units without a mark (every entry at least base + 3).
+    (0..units as usize)
+        .into_par_iter()
+        .with_min_len(1 << 16)
+        .for_each(|u| {
+            let w = &words[2 * u + 1];
+            if w.load(Relaxed) >> 60 > base as u64 {
+                let _ = w.fetch_update(Relaxed, Relaxed, |x| {
+                    Some(x & ((1 << 60) - 1) | (base as u64) << 60)
+                });
+            }
+        });
+    let table = buffer.into_table(&variant.spec())?;
     say(format!(
         "done, entries by stored value {values:?} (the last unit's padding counts as 3)"
     ));
-    BuildReport {
-        bytes,
+    Some(BuildReport {
+        table,
         short_states: short,
         marks,
         values,
-    }
+    })
 }
