@@ -12,7 +12,9 @@
 //! `r`, no solution starts with a half turn `h`: a solution `h · t` makes `t⁻¹ · h` a
 //! solution of the inverse, so `t⁻¹` (`r − 1` moves) would take the inverse into the
 //! target group, and its table distance would be at most `r − 1`. Such children are not
-//! generated ([`IdaProblem::skips_move`]).
+//! generated ([`IdaProblem::skips_move`]). For the same reason a half turn leaves the
+//! inverse's table entry unchanged (it premultiplies the inverse by a member of the target
+//! group), so such a child inherits its parent's inverse probe.
 
 use super::coords::H48Coords;
 use crate::optimal::cube3::coords::MOVES;
@@ -101,11 +103,14 @@ impl IdaProblem for H48Problem<'_> {
         LaneCube::premultiply_moves(&mut inv, &[inverse_move(m)]);
         let i = self.index(&LaneCube::from_cubie(&pos));
         prefetch(self.table.bytes, BasePacked::offset(i));
+        // A half turn premultiplies the inverse by a member of the target group, which
+        // changes no piece's tetrad, slice or orientation: the inverse's entry is the parent's.
+        let half = m % 3 == 1;
         H48Node {
             pos,
             inv: inv[0],
-            idx: [i, 0],
-            inv_val: UNKNOWN,
+            idx: [i, if half { n.idx[1] } else { 0 }],
+            inv_val: if half { n.inv_val } else { UNKNOWN },
         }
     }
 
@@ -124,14 +129,18 @@ impl IdaProblem for H48Problem<'_> {
         if self.table.get(n.idx[0]) as u32 > remaining {
             return true;
         }
-        n.idx[1] = self.index(&n.inv);
-        prefetch(self.table.bytes, BasePacked::offset(n.idx[1]));
+        if n.inv_val == UNKNOWN {
+            n.idx[1] = self.index(&n.inv);
+            prefetch(self.table.bytes, BasePacked::offset(n.idx[1]));
+        }
         false
     }
 
     #[inline]
     fn prunes_child_late(&self, n: &mut H48Node, remaining: u32) -> bool {
-        n.inv_val = self.table.get(n.idx[1]);
+        if n.inv_val == UNKNOWN {
+            n.inv_val = self.table.get(n.idx[1]);
+        }
         n.inv_val as u32 > remaining
     }
 
@@ -173,17 +182,32 @@ mod tests {
         let mut rng = seeded_rng(4);
         let mut c = CubieCube::random(&mut rng);
         let mut n = p.node(&c);
-        for step in 0..60 {
-            let m = (step * 5 + 3) % MOVES;
+        for step in 0..90 {
+            let m = (step * 7 + step / 5) % MOVES;
             c = c.after(Cube3Move::ALL[m]);
             n = p.apply(&n, m);
+            assert!(!p.prunes_child(&mut n, 100));
+            assert!(!p.prunes_child_late(&mut n, 100));
             let want = p.node(&c);
             assert_eq!(n.pos, want.pos);
             assert_eq!(n.inv, want.inv);
             assert_eq!(n.idx[0], want.idx[0]);
+            // The inverse index (inherited after a half turn) is the inverse's own.
+            assert_eq!(n.idx[1], want.idx[1], "step {step}, move {m}");
             assert!(!p.is_goal(&n) || c == CubieCube::SOLVED);
         }
         assert!(p.is_goal(&p.node(&CubieCube::SOLVED)));
+        // A half turn leaves the inverse's index unchanged; a quarter turn changes it.
+        for _ in 0..200 {
+            let c = CubieCube::random(&mut rng);
+            let i = p.index(&LaneCube::from_cubie(&c.inverse()));
+            for m in 0..MOVES {
+                let j = p.index(&LaneCube::from_cubie(&c.after(Cube3Move::ALL[m]).inverse()));
+                if m % 3 == 1 {
+                    assert_eq!(i, j, "move {m}");
+                }
+            }
+        }
         for m in 0..MOVES {
             let a = CubieCube::SOLVED.after(Cube3Move::ALL[m]);
             assert_eq!(
