@@ -234,7 +234,7 @@ pub struct SolveArgs {
     /// Solver (default: the puzzle's default solver; `--solver list` lists them).
     #[arg(long, short)]
     pub solver: Option<String>,
-    /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, h48-7, h48-8, h48-tiny, korf-inverse, korf, small, small-inverse;
+    /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf-inverse, korf, small, small-inverse;
     /// Kilominx: best, best-mirror, faces, seed, sparse); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
@@ -550,7 +550,7 @@ pub struct BenchOptimalArgs {
     /// Random seed (printed when not given).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Heuristic. 3x3x3: best (default), best-tiny, h48-7, h48-8, h48-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
+    /// Heuristic. 3x3x3: best (default), best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
     /// best (default), best-mirror, faces, seed or sparse, or several separated by commas (e.g. `best,seed`),
     /// each run in turn on the same scrambles and compared.
     #[arg(long)]

@@ -85,7 +85,7 @@ pub struct BenchHeuristicArgs {
     /// Puzzle (3x3).
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
-    /// Heuristics, comma-separated (best, best-tiny, h48-7, h48-8, h48-tiny, korf, korf-inverse, small, small-inverse).
+    /// Heuristics, comma-separated (best, best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf, korf-inverse, small, small-inverse).
     #[arg(long, default_value = "korf")]
     pub heuristic: String,
     /// Number of random states.

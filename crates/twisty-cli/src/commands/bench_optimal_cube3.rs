@@ -286,7 +286,7 @@ fn heuristic_kind(name: Option<&str>) -> CliResult<twisty_solvers::optimal::cube
     let name = name.unwrap_or("best");
     twisty_solvers::optimal::cube3::HeuristicKind::parse(name).ok_or_else(|| {
         CliError::usage(anyhow::anyhow!(
-            "unknown 3x3x3 heuristic `{name}`: available: best, best-tiny, h48-7, h48-8, h48-tiny, korf, korf-inverse, small, small-inverse"
+            "unknown 3x3x3 heuristic `{name}`: available: best, best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf, korf-inverse, small, small-inverse"
         ))
     })
 }

@@ -42,6 +42,8 @@ pub enum Variant {
     H7,
     /// 8 flip bits, base 9: 30,097,267,200 entries, 7.2 GiB.
     H8,
+    /// 7 flip bits, base 8 (values up to 11): the 3.6 GiB table that builds in minutes.
+    H7Quick,
     /// No flip bit, base 5, built from paths of at most 7 moves: 117,567,450 entries
     /// (28 MiB); for tests and quick runs.
     Tiny,
@@ -51,7 +53,7 @@ impl Variant {
     /// Flip bits kept.
     pub fn flip_bits(self) -> u32 {
         match self {
-            Variant::H7 => 7,
+            Variant::H7 | Variant::H7Quick => 7,
             Variant::H8 => 8,
             Variant::Tiny => 0,
         }
@@ -64,6 +66,7 @@ impl Variant {
     pub fn base(self) -> u8 {
         match self {
             Variant::H7 | Variant::H8 => 9,
+            Variant::H7Quick => 8,
             Variant::Tiny => 5,
         }
     }
@@ -71,7 +74,7 @@ impl Variant {
     /// The depth of the breadth-first search over full coordinates that starts the build.
     pub fn short_depth(self) -> u8 {
         match self {
-            Variant::H7 | Variant::H8 => 8,
+            Variant::H7 | Variant::H8 | Variant::H7Quick => 8,
             Variant::Tiny => 5,
         }
     }
@@ -86,6 +89,7 @@ impl Variant {
         match self {
             Variant::H7 => "h48-7",
             Variant::H8 => "h48-8",
+            Variant::H7Quick => "h48-7-quick",
             Variant::Tiny => "h48-tiny",
         }
     }
@@ -93,7 +97,11 @@ impl Variant {
     /// The table's spec (`entries` counts 2-bit slots, fallback nibbles included).
     pub fn spec(self) -> TableSpec {
         TableSpec {
-            name: format!("3x3x3/h48/{}-b{}", self.name(), self.base()),
+            // Named by what fixes the contents: the flip bits and the base.
+            name: match self {
+                Variant::Tiny => format!("3x3x3/h48/h48-tiny-b{}", self.base()),
+                _ => format!("3x3x3/h48/h48-{}-b{}", self.flip_bits(), self.base()),
+            },
             entry_bits: 2,
             entries: coset_bfs::packed_len(self.entries()) * 4,
         }
