@@ -165,6 +165,37 @@ fn optimal_solves_all_solutions_limits_and_bench() {
             predicate::str::contains("3x3x3/coset/best-b9 (building) needs")
                 .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB")),
         );
+    // The 48-symmetry heuristic's tiny variant, every optimal solution.
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--heuristic",
+            "h48-tiny",
+            "--all",
+            "R U F' L2 D B' R2",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("optimal solution(s) of 7 HTM"));
+    twisty(d)
+        .args([
+            "tables",
+            "build",
+            "--puzzle",
+            "3x3",
+            "--heuristic",
+            "h48-7",
+            "--max-memory",
+            "1G",
+        ])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("3x3x3/h48/h48-7-b9 (building) needs")
+                .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB")),
+        );
     twisty(d)
         .args(["solve", "--solver", "optimal", "--max-length", "99", "R"])
         .assert()
