@@ -265,6 +265,7 @@ pub fn heuristic(ctx: &Ctx, args: &BenchHeuristicArgs) -> CliResult {
         "heuristic", "tables", "max", "corners", "edges A", "edges B", "time"
     );
     let coset = rows.iter().any(|r| r.0.starts_with("best"));
+    let h48 = rows.iter().any(|r| r.0.starts_with("h48"));
     for (n, b, a, e, t) in rows {
         println!(
             "{n:<14} {:>10} {a:>8.3} {:>8.3} {:>8.3} {:>8.3} {:>10}",
@@ -277,6 +278,9 @@ pub fn heuristic(ctx: &Ctx, args: &BenchHeuristicArgs) -> CliResult {
     }
     if coset {
         println!("(best, best-tiny: the three columns are 1 probe (U-D axis), the 3 axes, the 6 probes, each without the +1 rule; max includes it)");
+    }
+    if h48 {
+        println!("(h48-*: the three columns are the position's probe, the inverse's probe and their max)");
     }
     Ok(())
 }
