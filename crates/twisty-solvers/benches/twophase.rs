@@ -9,13 +9,16 @@
 //! `TWOPHASE_PLAN=1` instead measures the search plans on the same kind of states: solves
 //! within 20 moves on 1 and 2 threads (median, mean, p99), then the mean length reached with
 //! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it).
+//! `TWOPHASE_LARGE=1` runs them in the large-table mode, `TWOPHASE_19=1` adds solves within
+//! 19 moves on 2 threads.
 #![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
 
 use std::time::{Duration, Instant};
 use twisty_core::cube3::Cube3;
 use twisty_core::{seeded_rng, Puzzle};
-use twisty_solvers::twophase::{SearchPlan, TwoPhase};
+use twisty_search::TableCache;
+use twisty_solvers::twophase::{large, SearchPlan, TwoPhase};
 use twisty_solvers::Limits;
 
 fn main() {
@@ -118,9 +121,35 @@ fn main() {
     }
 }
 
-/// Solves within 20 moves on 1 and 2 threads, then improvement within a budget.
-fn plans(n: usize, repeat: usize) {
+/// The solver of the plan runs: with `TWOPHASE_LARGE=1` in the large-table mode (the full
+/// phase-1 table loaded from the cache in `TWISTY_TABLES`, built and stored there when
+/// missing, or built in memory when the variable is unset).
+fn plan_solver() -> TwoPhase {
     let tp = TwoPhase::new();
+    if std::env::var("TWOPHASE_LARGE").is_err() {
+        return tp;
+    }
+    let start = Instant::now();
+    let full = match std::env::var_os("TWISTY_TABLES") {
+        Some(dir) => {
+            large::cache::load_or_build(&TableCache::new(dir), tp.tables(), true)
+                .unwrap()
+                .0
+        }
+        None => large::Phase1Full::build(tp.tables(), true).0,
+    };
+    println!(
+        "large tables ready in {:.2} s ({} bytes more)",
+        start.elapsed().as_secs_f64(),
+        full.bytes()
+    );
+    tp.with_large(std::sync::Arc::new(full))
+}
+
+/// Solves within 20 moves on 1 and 2 threads (and within 19 on 2 threads with
+/// `TWOPHASE_19=1`), then improvement within a budget.
+fn plans(n: usize, repeat: usize) {
+    let tp = plan_solver();
     let states: Vec<_> = {
         let mut rng = seeded_rng(2024);
         (0..n).map(|_| Cube3.random_state(&mut rng)).collect()
@@ -130,20 +159,38 @@ fn plans(n: usize, repeat: usize) {
         timeout: Some(Duration::from_secs(30)),
         ..Limits::default()
     };
-    for threads in [1usize, 2] {
+    let mut runs = vec![(20u32, 1usize), (20, 2)];
+    if std::env::var("TWOPHASE_19").is_ok() {
+        runs.push((19, 2));
+    }
+    for (max, threads) in runs {
         let plan = SearchPlan {
             threads,
             ..SearchPlan::default()
         };
         let mut times = Vec::with_capacity(n);
         let mut total_len = 0;
+        let mut counts = [0u64; 3];
         for s in &states {
             let mut best = Duration::MAX;
             let mut len = 0;
             for _ in 0..repeat {
                 let t = Instant::now();
-                match tp.solve_with_plan(&Cube3, s, &limits(20), &plan, 0) {
-                    Ok(sol) => len = sol.moves.len(),
+                match tp.solve_with_plan(&Cube3, s, &limits(max), &plan, 0) {
+                    Ok(sol) => {
+                        len = sol.moves.len();
+                        for (k, name) in ["phase-1 nodes", "phase-2 nodes", "phase-2 probes"]
+                            .iter()
+                            .enumerate()
+                        {
+                            counts[k] += sol
+                                .stats
+                                .breakdown
+                                .iter()
+                                .find(|b| b.0 == *name)
+                                .map_or(0, |b| b.1);
+                        }
+                    }
                     Err(e) => println!("  failed: {e}"),
                 }
                 best = best.min(t.elapsed());
@@ -151,7 +198,14 @@ fn plans(n: usize, repeat: usize) {
             times.push(best);
             total_len += len;
         }
-        report(&format!("{threads} thread(s)"), 20, &mut times, total_len);
+        report(&format!("{threads} thread(s)"), max, &mut times, total_len);
+        let runs = (n * repeat) as u64;
+        println!(
+            "  per solve: {} phase-1 nodes, {} phase-2 nodes, {} phase-2 probes",
+            counts[0] / runs,
+            counts[1] / runs,
+            counts[2] / runs
+        );
     }
     let budget_ms: u64 = std::env::var("TWOPHASE_BUDGET_MS")
         .ok()

@@ -38,6 +38,7 @@
 
 pub mod cache;
 pub mod coord;
+pub mod large;
 pub mod parallel;
 pub mod perimeter;
 pub mod search;
@@ -151,6 +152,20 @@ impl TwoPhase {
             .with_budget(max_nodes, None, None);
         let r = s.run(state, depth);
         (r, s.nodes())
+    }
+
+    /// The same solver in the large-table mode: phase 1 searched on the exact distances of
+    /// `large` (see [`large`]).
+    pub fn with_large(mut self, large: Arc<large::Phase1Full>) -> TwoPhase {
+        let mut tables = Arc::unwrap_or_clone(self.tables);
+        tables.large = Some(large);
+        self.tables = Arc::new(tables);
+        self
+    }
+
+    /// Whether the solver runs in the large-table mode.
+    pub fn is_large(&self) -> bool {
+        self.tables.large.is_some()
     }
 
     /// A reusable search context (one per thread).

@@ -18,6 +18,8 @@
 //!   phase-1 solution is tried with both `X` and `X'` there: they differ by a half turn, a
 //!   phase-2 move, so they share phase 1.
 
+mod large1;
+
 use super::coord::{self, N_CCOMBP, N_FLIP, N_SLICE, N_SPERM};
 use super::sym::N_SYM;
 use super::sym1::N_SYM1;
@@ -399,7 +401,7 @@ impl SearchContext {
             self.valid1 = 0;
             let x = self.coords1(cc);
             let h = self.h1(&x);
-            if h as usize <= self.depth1 && self.phase1(x, h, self.depth1, 6)? == Flow::Done {
+            if h as usize <= self.depth1 && self.start_phase1(x, h)? == Flow::Done {
                 return Ok(Flow::Done);
             }
         }
@@ -621,18 +623,7 @@ impl SearchContext {
     /// `depth1`, `last` the last face (6 = none).
     fn phase1(&mut self, x: P1, h: u8, togo: usize, last: u8) -> Result<Flow, Stop> {
         if h == 0 && togo < 5 {
-            // In the subgroup. With fewer than five moves left nothing below can end phase 1
-            // again (no sequence of at most four moves ending with a quarter turn of R, F, L
-            // or B leads from the subgroup back into it; a test checks this), so this is the
-            // end of phase 1 — which must be at `depth1` unless shorter ones are allowed.
-            if togo == 0 || self.allow_shorter {
-                let full = self.depth1;
-                self.depth1 -= togo;
-                let r = self.init_phase2();
-                self.depth1 = full;
-                return r;
-            }
-            return Ok(Flow::Next);
+            return self.end_phase1(togo);
         }
         let done = self.depth1 - togo;
         for face in 0..6u8 {
@@ -703,6 +694,21 @@ impl SearchContext {
                     Flow::Next => {}
                 }
             }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// In the subgroup with `togo < 5` moves left. Nothing below can end phase 1 again (no
+    /// sequence of at most four moves ending with a quarter turn of R, F, L or B leads from
+    /// the subgroup back into it; a test checks this), so this is the end of phase 1 —
+    /// which must be at `depth1` unless shorter ones are allowed.
+    fn end_phase1(&mut self, togo: usize) -> Result<Flow, Stop> {
+        if togo == 0 || self.allow_shorter {
+            let full = self.depth1;
+            self.depth1 -= togo;
+            let r = self.init_phase2();
+            self.depth1 = full;
+            return r;
         }
         Ok(Flow::Next)
     }

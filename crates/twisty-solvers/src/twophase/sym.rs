@@ -72,7 +72,7 @@ fn sperm_cube(x: usize) -> CubieCube {
 }
 
 /// A permutation coordinate reduced by symmetry.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct SymCoord {
     /// Class and symmetry (`class << 4 | sym`) of each raw value.
     pub raw_to_sym: Vec<u16>,
@@ -94,7 +94,7 @@ impl SymCoord {
 }
 
 /// Symmetry tables and the symmetry-reduced phase-2 pruning tables.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Phase2Sym {
     /// `sym_mult[a][b]`: the symmetry "a, then b".
     pub sym_mult: [[u8; N_SYM]; N_SYM],

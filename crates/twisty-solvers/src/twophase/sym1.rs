@@ -82,7 +82,7 @@ fn slice_cubes() -> Vec<CubieCube> {
 }
 
 /// A raw coordinate reduced by the eight symmetries.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct SymClasses {
     /// Class and symmetry (`class << 3 | sym`) of each raw value: conjugating the value by
     /// `sym` gives the class representative.
@@ -171,7 +171,7 @@ fn sym_prune(
 }
 
 /// The symmetry-reduced phase-1 tables.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Phase1Sym {
     /// Twist classes.
     pub twist: SymClasses,

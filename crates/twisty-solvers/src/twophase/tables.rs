@@ -15,15 +15,17 @@
 //! processor's cache.
 
 use super::coord::{self, *};
+use super::large::Phase1Full;
 use super::sym::Phase2Sym;
 use super::sym1::Phase1Sym;
+use std::sync::Arc;
 use twisty_core::cube3::{Cube3Move, CubieCube, Symmetries};
 
 /// The ten moves of phase 2, `U U2 U' D D2 D' R2 L2 F2 B2`, as move indices 0..18.
 pub const PHASE2_MOVES: [u8; 10] = [0, 1, 2, 9, 10, 11, 4, 13, 7, 16];
 
 /// All the tables of the two-phase solver.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Tables {
     /// Twist move table, `N_TWIST × 18`.
     pub twist_move: Vec<u16>,
@@ -52,6 +54,9 @@ pub struct Tables {
     pub conj_y: CubieCube,
     /// `conj_moves[m]`: the move `y · m · y⁻¹`.
     pub conj_moves: [u8; 18],
+    /// The full phase-1 distance table of the large-table mode, when loaded (see
+    /// [`super::large`]); the phase-1 search then uses exact distances.
+    pub large: Option<Arc<Phase1Full>>,
 }
 
 /// A move table of a coordinate, built by a breadth-first walk over its values from solved.
@@ -234,6 +239,7 @@ impl Tables {
             phase1,
             frame_moves,
             rotation,
+            large: None,
         }
     }
 

@@ -1,0 +1,142 @@
+//! The large-table mode of the two-phase solver: exact phase-1 distances over the full
+//! phase-1 coordinate.
+//!
+//! The small tables bound the phase-1 distance by the largest of four pair tables
+//! (twist × slice, flip × slice, twist × flip, and twist × flip of the state conjugated by
+//! a quarter turn about U/D); the bound is often two or three moves below the distance, so
+//! the phase-1 search walks many paths that cannot end in the subgroup. The large table
+//! holds the distance of every phase-1 state: flip × slice reduced by the 16 symmetries
+//! that keep the U/D axis (64,430 classes, see [`flipslice`]) times the twist (2,187),
+//! 140,908,410 entries of 2 bits (distance mod 3), 35.2 MB.
+//!
+//! Two bits suffice because the search knows the exact distance `d` of the node it stands
+//! on: a neighbour is at `d − 1`, `d` or `d + 1`, three values that differ mod 3. The
+//! distance of a start state is found by walking down: from any state, a move to an entry
+//! one below mod 3 lowers the distance by exactly one, until the subgroup is reached.
+//!
+//! The table is built once ([`build`], about 5 s on two cores) and kept in the table cache
+//! ([`cache`]): the 2-bit entries in one file, the flip-slice classes (4.4 MB) in another.
+
+pub mod build;
+pub mod cache;
+pub mod flipslice;
+
+use super::coord::N_TWIST;
+use super::perimeter::TableBytes;
+use super::tables::Tables;
+use flipslice::FlipSliceSym;
+
+/// Entries of the full phase-1 table.
+pub const N_ENTRIES: usize = flipslice::N_FLIPSLICE_CLASSES * N_TWIST;
+
+/// Largest phase-1 distance (in the half-turn metric).
+pub const MAX_PHASE1_DEPTH: u8 = 12;
+
+/// The full phase-1 distance table.
+#[derive(Debug)]
+pub struct Phase1Full {
+    /// The flip-slice classes and the twist conjugation.
+    pub sym: FlipSliceSym,
+    /// Distances mod 3, four entries a byte (the first in the low bits).
+    data: TableBytes,
+}
+
+impl Phase1Full {
+    /// Builds the table from the raw move tables of `tables` (on all cores; a progress bar
+    /// on stderr with `progress`). Returns the table and the number of entries at each
+    /// depth.
+    pub fn build(tables: &Tables, progress: bool) -> (Phase1Full, Vec<u64>) {
+        let sym = FlipSliceSym::build();
+        let (data, counts) = build::build_table(
+            &sym,
+            &tables.twist_move,
+            &tables.flip_move,
+            &tables.slice_move,
+            progress,
+        );
+        (
+            Phase1Full {
+                sym,
+                data: TableBytes::Owned(data),
+            },
+            counts,
+        )
+    }
+
+    /// The table from its parts; `None` unless `data` holds exactly the entries of
+    /// `sym`'s classes.
+    pub fn from_parts(sym: FlipSliceSym, data: TableBytes) -> Option<Phase1Full> {
+        (data.bytes().len() == (sym.classes() * N_TWIST).div_ceil(4)).then_some(Phase1Full { sym, data })
+    }
+
+    /// The packed entries.
+    pub fn raw(&self) -> &[u8] {
+        self.data.bytes()
+    }
+
+    /// The distance mod 3 of table entry `i` (3: not a valid entry).
+    #[inline]
+    pub fn entry(&self, i: usize) -> u8 {
+        match self.data.bytes().get(i >> 2) {
+            Some(b) => (b >> ((i & 3) * 2)) & 3,
+            None => 3,
+        }
+    }
+
+    /// The distance mod 3 of a state with these raw phase-1 coordinates.
+    #[inline]
+    pub fn mod3(&self, twist: u16, flip: u16, slice: u16) -> u8 {
+        self.entry(self.sym.index(twist, flip, slice))
+    }
+
+    /// The exact phase-1 distance of a state with these raw coordinates, walking down to
+    /// the subgroup with the move tables of `tables`; `None` when the table does not allow
+    /// such a walk (it is not a distance table).
+    pub fn distance(&self, tables: &Tables, twist: u16, flip: u16, slice: u16) -> Option<u8> {
+        let (mut t, mut f, mut s) = (twist, flip, slice);
+        let mut v = self.mod3(t, f, s);
+        let mut d = 0u8;
+        while (t, f, s) != (0, 0, 0) {
+            if v > 2 || d > MAX_PHASE1_DEPTH {
+                return None;
+            }
+            let below = (v + 2) % 3;
+            // All 18 neighbours' entries are looked up before any is compared, so the
+            // memory reads overlap instead of waiting one for another.
+            let mut idx = [0usize; 18];
+            let mut next = [(0u16, 0u16, 0u16); 18];
+            for m in 0..18 {
+                next[m] = (
+                    tables.twist_move[t as usize * 18 + m],
+                    tables.flip_move[f as usize * 18 + m],
+                    tables.slice_move[s as usize * 18 + m],
+                );
+                idx[m] = self.sym.index(next[m].0, next[m].1, next[m].2);
+            }
+            let vals = idx.map(|i| self.entry(i));
+            let step = next[vals.iter().position(|&w| w == below)?];
+            (t, f, s) = step;
+            v = below;
+            d += 1;
+        }
+        (v == 0).then_some(d)
+    }
+
+    /// The exact distance of a neighbour of a state at exact distance `d`, from the
+    /// neighbour's entry `v` (distance mod 3).
+    #[inline]
+    pub fn next_distance(d: u8, v: u8) -> u8 {
+        if v == (d + 2) % 3 {
+            d.saturating_sub(1)
+        } else if v == d % 3 {
+            d
+        } else {
+            d + 1
+        }
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.sym.bytes() + self.data.bytes().len()
+    }
+}

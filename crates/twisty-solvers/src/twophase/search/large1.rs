@@ -1,0 +1,104 @@
+//! Phase 1 on the full phase-1 table (the large-table mode, see [`crate::twophase::large`]).
+//!
+//! The node's exact phase-1 distance `h` is known (from the walk down at the start, then
+//! from each parent), and each child's follows from its 2-bit entry. A child is kept only
+//! when its distance is below the moves left after it, so no path that cannot reach the
+//! subgroup at the phase-1 length is walked at all; the small tables' cuts (a quarter turn
+//! too far rules out its face) apply unchanged, as the distances are exact.
+
+use super::{may_follow, Flow, SearchContext, Stop, P1};
+use crate::twophase::large::Phase1Full;
+use crate::twophase::tables::Tables;
+
+impl SearchContext {
+    /// Starts phase 1 on `x` (small-table estimate `h`, at most `depth1`): on the full
+    /// table when the tables have one, otherwise on the small tables.
+    pub(super) fn start_phase1(&mut self, x: P1, h: u8) -> Result<Flow, Stop> {
+        let Some(big) = self.tables.large.clone() else {
+            return self.phase1(x, h, self.depth1, 6);
+        };
+        let tables = self.tables.clone();
+        // The distance is at least `h` and known mod 3: the smallest such value over the
+        // bound rules the start out without the walk down.
+        let v = big.mod3(x.twist, x.flip, x.slice);
+        if v < 3
+            && (h as usize..)
+                .find(|d| d % 3 == v as usize)
+                .is_some_and(|d| d > self.depth1)
+        {
+            return Ok(Flow::Next);
+        }
+        match big.distance(&tables, x.twist, x.flip, x.slice) {
+            Some(d) if d as usize <= self.depth1 => self.phase1_large(&big, &tables, x, d, self.depth1, 6),
+            Some(_) => Ok(Flow::Next),
+            // Not a distance table (the loader checks this): the small tables' search.
+            None => self.phase1(x, h, self.depth1, 6),
+        }
+    }
+
+    /// Phase-1 IDA* step on exact distances: the node's coordinates and distance `h`,
+    /// `togo` moves left of `depth1`, `last` the last face (6 = none).
+    fn phase1_large(
+        &mut self,
+        big: &Phase1Full,
+        t: &Tables,
+        x: P1,
+        h: u8,
+        togo: usize,
+        last: u8,
+    ) -> Result<Flow, Stop> {
+        if h == 0 && togo < 5 {
+            return self.end_phase1(togo);
+        }
+        let done = self.depth1 - togo;
+        // Every child's entry is read before any is used, so the reads (mostly cache
+        // misses) overlap.
+        let mut idx = [0usize; 18];
+        for (mi, i) in idx.iter_mut().enumerate() {
+            if last < 6 && !may_follow(last, mi as u8 / 3) {
+                continue;
+            }
+            *i = big.sym.index(
+                t.twist_move[x.twist as usize * 18 + mi],
+                t.flip_move[x.flip as usize * 18 + mi],
+                t.slice_move[x.slice as usize * 18 + mi],
+            );
+        }
+        let vals = idx.map(|i| big.entry(i));
+        for face in 0..6u8 {
+            if last < 6 && !may_follow(last, face) {
+                continue;
+            }
+            for power in 0..3u8 {
+                let m = face * 3 + power;
+                let mi = m as usize;
+                self.tick()?;
+                let nt = t.twist_move[x.twist as usize * 18 + mi];
+                let nf = t.flip_move[x.flip as usize * 18 + mi];
+                let ns = t.slice_move[x.slice as usize * 18 + mi];
+                let d = Phase1Full::next_distance(h, vals[mi]);
+                // A turn of this face too far rules out the others (one move from it).
+                if d as usize > togo {
+                    break;
+                } else if d as usize == togo {
+                    continue;
+                }
+                let next = P1 {
+                    twist: nt,
+                    flip: nf,
+                    slice: ns,
+                    twist_c: 0,
+                    flip_c: 0,
+                };
+                self.p1[done] = m;
+                self.valid1 = self.valid1.min(done);
+                match self.phase1_large(big, t, next, d, togo - 1, face)? {
+                    Flow::Done => return Ok(Flow::Done),
+                    Flow::NextFace => break,
+                    Flow::Next => {}
+                }
+            }
+        }
+        Ok(Flow::Next)
+    }
+}

@@ -1,0 +1,167 @@
+//! The large-table mode of the two-phase solver: the full phase-1 table's file handling
+//! (quick), and its distances and solves (ignored: building the table takes about 5 s on
+//! two cores; with `TWISTY_TABLES` set, the table is loaded from or stored in that cache).
+#![allow(clippy::unwrap_used)]
+
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+use twisty_core::cube3::{Cube3, CubieCube};
+use twisty_core::{seeded_rng, Puzzle};
+use twisty_search::{TableCache, TableError};
+use twisty_solvers::twophase::large::{cache, Phase1Full, N_ENTRIES};
+use twisty_solvers::twophase::{coord, SearchPlan, TwoPhase};
+use twisty_solvers::Limits;
+
+fn reason(r: Result<Option<Phase1Full>, TableError>) -> String {
+    match r {
+        Err(TableError::Invalid { reason, .. }) => reason,
+        Err(e) => panic!("unexpected error {e}"),
+        Ok(_) => panic!("an invalid table was accepted"),
+    }
+}
+
+/// Missing files are no table; truncated, corrupt and well-formed but wrong files are
+/// refused with the reason.
+#[test]
+fn bad_table_files_give_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let tables = TwoPhase::global().tables();
+    assert!(cache::load(&cache, tables).unwrap().is_none());
+    // Files of the right size that decode but hold no distances.
+    let (ts, ss) = (cache::table_spec(), cache::sym_spec());
+    cache.store(&ss, &vec![0u8; ss.data_len() as usize]).unwrap();
+    assert!(
+        cache::load(&cache, tables).unwrap().is_none(),
+        "one file alone is no table"
+    );
+    cache.store(&ts, &vec![0u8; ts.data_len() as usize]).unwrap();
+    assert_eq!(
+        reason(cache::load(&cache, tables)),
+        "not a phase-1 distance table"
+    );
+    // One byte changed: the checksum fails.
+    let path = cache.path(&ts);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(reason(cache::load(&cache, tables)).contains("checksum"));
+    // Cut short.
+    std::fs::write(&path, &bytes[..bytes.len() - 1000]).unwrap();
+    let why = reason(cache::load(&cache, tables));
+    assert!(why.contains("truncated"), "{why}");
+}
+
+/// The exact distance of a neighbour follows from the node's distance and the entry.
+#[test]
+fn neighbour_distances_follow_from_mod3() {
+    for d in 0..13u8 {
+        for delta in [-1i32, 0, 1] {
+            let n = d as i32 + delta;
+            if n < 0 {
+                continue;
+            }
+            assert_eq!(
+                Phase1Full::next_distance(d, (n % 3) as u8) as i32,
+                n,
+                "{d} {delta}"
+            );
+        }
+    }
+}
+
+fn full() -> &'static Arc<Phase1Full> {
+    static T: OnceLock<Arc<Phase1Full>> = OnceLock::new();
+    T.get_or_init(|| {
+        let tables = TwoPhase::global().tables();
+        let start = Instant::now();
+        let full = match std::env::var_os("TWISTY_TABLES") {
+            Some(dir) => {
+                cache::load_or_build(&TableCache::new(dir), tables, false)
+                    .unwrap()
+                    .0
+            }
+            None => Phase1Full::build(tables, false).0,
+        };
+        eprintln!("full phase-1 table ready in {:.1?}", start.elapsed());
+        Arc::new(full)
+    })
+}
+
+/// The smallest number of moves taking the raw phase-1 coordinates to the subgroup, by
+/// iterative deepening on the small tables.
+fn phase1_optimum(t: &twisty_solvers::twophase::Tables, x: (u16, u16, u16)) -> u8 {
+    fn within(t: &twisty_solvers::twophase::Tables, x: (u16, u16, u16), n: u8) -> bool {
+        if x == (0, 0, 0) {
+            return true;
+        }
+        let h = t.phase1.distances(x.0, x.1, x.2).into_iter().max().unwrap_or(0);
+        if h > n {
+            return false;
+        }
+        (0..18).any(|m| {
+            let y = (
+                t.twist_move[x.0 as usize * 18 + m],
+                t.flip_move[x.1 as usize * 18 + m],
+                t.slice_move[x.2 as usize * 18 + m],
+            );
+            within(t, y, n - 1)
+        })
+    }
+    (0..=12).find(|&n| within(t, x, n)).unwrap_or(99)
+}
+
+/// Every entry is reached, the deepest at 12; the distances of random states are the
+/// phase-1 optimum found by a separate search.
+#[test]
+#[ignore = "builds the 35 MB phase-1 table"]
+fn full_table_gives_exact_phase1_distances() {
+    let tables = TwoPhase::global().tables();
+    let full = full();
+    let mut counts = [0usize; 4];
+    for i in 0..N_ENTRIES {
+        counts[full.entry(i) as usize] += 1;
+    }
+    assert_eq!(counts[3], 0, "unreached entries");
+    assert!(cache::plausible(full, tables));
+    let mut rng = seeded_rng(2028);
+    let mut deepest = 0;
+    for _ in 0..300 {
+        let c = CubieCube::random(&mut rng);
+        let x = (coord::twist(&c), coord::flip(&c), coord::slice(&c));
+        let d = full.distance(tables, x.0, x.1, x.2).unwrap();
+        assert_eq!(d, phase1_optimum(tables, x));
+        deepest = deepest.max(d);
+    }
+    assert!((10..=12).contains(&deepest));
+}
+
+/// Solves in the large mode are valid, within the bound, on one thread and two, and with
+/// a budget.
+#[test]
+#[ignore = "builds the 35 MB phase-1 table"]
+fn large_mode_solves_within_the_bound() {
+    let tp = TwoPhase::new().with_large(full().clone());
+    assert!(tp.is_large());
+    let mut rng = seeded_rng(28);
+    for (k, max) in [(0, 20), (1, 20), (2, 19), (3, 21)] {
+        for _ in 0..25 {
+            let s = Cube3.random_state(&mut rng);
+            let limits = Limits {
+                max_length: Some(max),
+                ..Limits::default()
+            };
+            let plan = SearchPlan {
+                threads: 1 + k % 2,
+                improve_until: (k == 3).then(|| Instant::now() + std::time::Duration::from_millis(20)),
+                ..SearchPlan::default()
+            };
+            let sol = tp.solve_with_plan(&Cube3, &s, &limits, &plan, 0).unwrap();
+            assert!(sol.moves.len() <= max as usize);
+            let mut t = s;
+            Cube3.apply_all(&mut t, &sol.moves);
+            assert!(Cube3.is_solved(&t));
+        }
+    }
+}
