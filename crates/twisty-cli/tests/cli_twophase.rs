@@ -62,3 +62,37 @@ fn bounds_and_time_limits_are_failures() {
         .assert()
         .code(2);
 }
+
+/// With large-table files in the cache that do not hold a phase-1 table, the default
+/// (`tables=auto`) refuses to solve with the file and the fix named; `tables=small` ignores
+/// them, and random-state scrambles use the small tables.
+#[test]
+fn damaged_large_tables_are_a_clear_error() {
+    use twisty_solvers::twophase::large::cache;
+    let dir = tempfile::tempdir().unwrap();
+    let tc = twisty_search::TableCache::new(dir.path());
+    for spec in [cache::table_spec(), cache::sym_spec()] {
+        tc.store(&spec, &vec![0u8; spec.data_len() as usize]).unwrap();
+    }
+    twisty(&dir)
+        .args(["solve", "--option", "short_depth=0", "R U F"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "3x3x3-twophase-phase1-full.tbl: not a phase-1 distance table",
+        ))
+        .stderr(predicate::str::contains(
+            "twisty tables build --heuristic two-phase-large",
+        ));
+    let out = stdout(twisty(&dir).args([
+        "solve",
+        "--option",
+        "tables=small",
+        "--option",
+        "short_depth=0",
+        "R U F",
+    ]));
+    assert!(out.contains("Solution: "), "{out}");
+    let out = stdout(twisty(&dir).args(["scramble", "--random-state", "--seed", "3"]));
+    assert!(!out.is_empty());
+}

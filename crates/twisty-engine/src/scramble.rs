@@ -112,6 +112,9 @@ pub fn random_state(
             // A random state is about 18 moves from solved: the pass that proves short
             // answers optimal would cost tens of milliseconds per scramble for nothing.
             req = req.option("short_depth", 0);
+            // The small tables give the same answer; a scramble needs no large table loaded
+            // (nor fails on a damaged one).
+            req = req.option("tables", "small");
         }
         req.frame = Frame::Reference;
         let r = engine.solve(&req, &Quiet)?;

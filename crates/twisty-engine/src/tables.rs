@@ -22,18 +22,31 @@ pub struct TableSet {
 }
 
 impl TableSet {
-    /// `solver` or `solver/heuristic`.
+    /// `solver`, the heuristic, or `solver-tables` for a solver whose table sets are values
+    /// of a `tables` option (`two-phase-large`).
     pub fn label(&self) -> String {
         match self.heuristic {
+            Some(h) if self.by_tables_option() => format!("{}-{h}", self.solver.id),
             Some(h) => h.to_string(),
             None => self.solver.id.to_string(),
         }
     }
 
+    /// Whether the solver names its table sets with a `tables` option rather than a
+    /// `heuristic` one.
+    fn by_tables_option(&self) -> bool {
+        (self.solver.options)().iter().any(|o| o.name == "tables")
+    }
+
     fn options(&self) -> Options {
         let mut o = Options::new();
         if let Some(h) = self.heuristic {
-            o.insert("heuristic".into(), serde_json::Value::from(h));
+            let key = if self.by_tables_option() {
+                "tables"
+            } else {
+                "heuristic"
+            };
+            o.insert(key.into(), serde_json::Value::from(h));
         }
         o
     }

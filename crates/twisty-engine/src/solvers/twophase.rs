@@ -9,9 +9,10 @@ use crate::options::{OptionSpec, Resolved};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
-use twisty_search::TableSpec;
+use twisty_search::{Origin, TableSpec};
 use twisty_solvers::optimal::cube3::HeuristicKind;
 use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec};
+use twisty_solvers::twophase::large::cache as large;
 use twisty_solvers::twophase::{SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::Limits;
 
@@ -27,12 +28,22 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     options,
     tables,
     prepare: |ctx| load(ctx).map(|_| ()),
-    heuristics: &[],
+    heuristics: TABLE_SETS,
     runner: Runner::Cube3(run),
 };
 
+/// The table sets (values of the `tables` option that name one): `twisty tables build
+/// --heuristic two-phase-large` builds the large one.
+const TABLE_SETS: &[&str] = &["small", "large"];
+
 fn options() -> Vec<OptionSpec> {
     vec![
+        OptionSpec::choice(
+            "tables",
+            &["auto", "small", "large"],
+            "auto",
+            "small: 1.3 MB of pair tables; large: adds the full phase-1 table (40 MB, built once in a few seconds), several times fewer phase-1 nodes; auto: large when its files are in the table cache",
+        ),
         OptionSpec::int(
             "probes",
             0,
@@ -66,17 +77,58 @@ fn specs() -> Vec<TableSpec> {
     ]
 }
 
-fn tables(_: &Resolved) -> Vec<TableNeed> {
-    specs().into_iter().map(|s| need(s, 1.0e-7)).collect()
+/// The files of the large mode beyond the small mode's (entries, classes).
+fn large_needs() -> Vec<TableNeed> {
+    vec![need(large::table_spec(), 4.0e-8), need(large::sym_spec(), 1.0e-7)]
 }
 
-/// The two-phase solver with its tables from the cache (the corner table and the table of
-/// positions within 6 moves make answers to inputs of up to 12 moves optimal).
+fn tables(o: &Resolved) -> Vec<TableNeed> {
+    let mut out: Vec<TableNeed> = specs().into_iter().map(|s| need(s, 1.0e-7)).collect();
+    if o.str("tables") == Some("large") {
+        out.extend(large_needs());
+    }
+    out
+}
+
+/// The two-phase solver as the `tables` option says: the small tables, or the small ones
+/// and the full phase-1 table (`auto`: when both of its files are in the cache; a file
+/// there that does not load is an error, not a silent fall-back).
 pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
+    let small = load_small(ctx)?;
+    let build = match ctx.options.str("tables").unwrap_or("auto") {
+        "small" => return Ok(small),
+        "large" => true,
+        _ if ctx.engine.cached(&large_needs()) => false,
+        _ => return Ok(small),
+    };
+    let key = "3x3/two-phase-large";
+    let needs: Vec<TableNeed> = if build { large_needs() } else { Vec::new() };
+    ctx.load(key, "the two-phase solver's large tables", &needs, |cache, progress| {
+        let (full, origins) = if build {
+            large::load_or_build(cache, small.tables(), progress)?
+        } else {
+            let full = large::load(cache, small.tables())
+                .map_err(|e| {
+                    EngineError::tables(format!(
+                        "{e}; rebuild it with `twisty tables build --heuristic two-phase-large`, or solve with --option tables=small"
+                    ))
+                })?
+                .ok_or_else(|| EngineError::tables("the two-phase large tables left the cache while loading"))?;
+            (full, [Origin::Loaded, Origin::Loaded])
+        };
+        let names = [large::table_spec().file_name(), large::sym_spec().file_name()];
+        let solver = (*small).clone().with_large(Arc::new(full));
+        Ok((solver, names.into_iter().zip(origins).collect()))
+    })
+}
+
+/// The two-phase solver on the small tables from the cache (the corner table and the table
+/// of positions within 6 moves make answers to inputs of up to 12 moves optimal).
+fn load_small(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
     ctx.load(
         "3x3/two-phase",
         "the two-phase solver",
-        &tables(ctx.options),
+        &specs().into_iter().map(|s| need(s, 1.0e-7)).collect::<Vec<_>>(),
         |cache, progress| {
             let (s, origins) = TwoPhase::from_cache(cache, progress)?;
             let names = specs().into_iter().map(|s| s.file_name());

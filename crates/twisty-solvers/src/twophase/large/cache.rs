@@ -137,11 +137,12 @@ pub fn load_or_build(
     tables: &Tables,
     progress: bool,
 ) -> Result<(Phase1Full, [Origin; 2]), TableError> {
-    let reason = match load(cache, tables) {
+    // The file found wrong and why.
+    let bad = match load(cache, tables) {
         Ok(Some(full)) => return Ok((full, [Origin::Loaded, Origin::Loaded])),
         Ok(None) => None,
-        Err(TableError::Invalid { path, reason }) => Some(format!("{}: {reason}", path.display())),
-        Err(e @ TableError::Io { .. }) => Some(e.to_string()),
+        Err(TableError::Invalid { path, reason }) => Some((path, reason)),
+        Err(TableError::Io { path, source }) => Some((path, source.to_string())),
         Err(e) => return Err(e),
     };
     if progress {
@@ -161,9 +162,9 @@ pub fn load_or_build(
     .enumerate()
     {
         origins[k] = match cache.store(&spec, &bytes) {
-            Ok(_) => match &reason {
-                Some(r) => Origin::Rebuilt(r.clone()),
-                None => Origin::Built,
+            Ok(path) => match &bad {
+                Some((p, r)) if *p == path => Origin::Rebuilt(r.clone()),
+                _ => Origin::Built,
             },
             Err(TableError::Io { path, source }) => Origin::Unsaved(format!(
                 "not stored ({}: {source}); using the table built in memory",
