@@ -9,7 +9,8 @@
 //! `TWOPHASE_PLAN=1` instead measures the search plans on the same kind of states: solves
 //! within 20 moves on 1 and 2 threads (median, mean, p99), then the mean length reached with
 //! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it).
-//! `TWOPHASE_LARGE=1` runs them in the large-table mode, `TWOPHASE_19=1` adds solves within
+//! `TWOPHASE_CUBES=FILE` takes the states from a file of facelet strings instead of drawing
+//! them. `TWOPHASE_LARGE=1` runs them in the large-table mode, `TWOPHASE_19=1` adds solves within
 //! 19 moves on 2 threads.
 #![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
@@ -71,7 +72,7 @@ fn main() {
         if only.is_some_and(|m| m != max) {
             continue;
         }
-        let mut rng = seeded_rng(2024);
+        let all = states(count);
         let mut times = Vec::with_capacity(count);
         let mut peer_times = Vec::with_capacity(count);
         let mut total_len = 0usize;
@@ -81,8 +82,7 @@ fn main() {
             timeout: Some(Duration::from_secs(30)),
             ..Limits::default()
         };
-        for _ in 0..count {
-            let s = Cube3.random_state(&mut rng);
+        for s in all {
             let mut best = Duration::MAX;
             let mut len = 0;
             for _ in 0..repeat {
@@ -121,6 +121,23 @@ fn main() {
     }
 }
 
+/// `n` uniformly random states: the first `n` lines of the file `TWOPHASE_CUBES` (54
+/// facelets each, URFDLB), or drawn with seed 2024.
+fn states(n: usize) -> Vec<twisty_core::cube3::CubieCube> {
+    if let Some(path) = std::env::var_os("TWOPHASE_CUBES") {
+        let text = std::fs::read_to_string(path).unwrap();
+        let out: Vec<_> = text
+            .lines()
+            .take(n)
+            .map(|l| Cube3.from_facelets(l.trim()).unwrap())
+            .collect();
+        println!("{} states from TWOPHASE_CUBES", out.len());
+        return out;
+    }
+    let mut rng = seeded_rng(2024);
+    (0..n).map(|_| Cube3.random_state(&mut rng)).collect()
+}
+
 /// The solver of the plan runs: with `TWOPHASE_LARGE=1` in the large-table mode (the full
 /// phase-1 table loaded from the cache in `TWISTY_TABLES`, built and stored there when
 /// missing, or built in memory when the variable is unset).
@@ -150,10 +167,7 @@ fn plan_solver() -> TwoPhase {
 /// `TWOPHASE_19=1`), then improvement within a budget.
 fn plans(n: usize, repeat: usize) {
     let tp = plan_solver();
-    let states: Vec<_> = {
-        let mut rng = seeded_rng(2024);
-        (0..n).map(|_| Cube3.random_state(&mut rng)).collect()
-    };
+    let states = states(n);
     let limits = |max: u32| Limits {
         max_length: Some(max),
         timeout: Some(Duration::from_secs(30)),
