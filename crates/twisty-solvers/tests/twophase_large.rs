@@ -137,6 +137,28 @@ fn full_table_gives_exact_phase1_distances() {
     assert!((10..=12).contains(&deepest));
 }
 
+/// The large mode gives the small mode's answers (the same phase-1 solutions in the same
+/// order) with fewer phase-1 nodes.
+#[test]
+#[ignore = "builds the 35 MB phase-1 table"]
+fn large_mode_gives_the_small_modes_answers() {
+    let small = TwoPhase::new();
+    let large = TwoPhase::new().with_large(full().clone());
+    let mut rng = seeded_rng(7);
+    let limits = Limits {
+        max_length: Some(20),
+        ..Limits::default()
+    };
+    let (mut ctx_s, mut ctx_l) = (small.context(), large.context());
+    for _ in 0..50 {
+        let s = Cube3.random_state(&mut rng);
+        let a = ctx_s.solve(&s, 20, &limits, Instant::now()).unwrap().to_vec();
+        let b = ctx_l.solve(&s, 20, &limits, Instant::now()).unwrap().to_vec();
+        assert_eq!(a, b);
+        assert!(ctx_l.nodes() < ctx_s.nodes());
+    }
+}
+
 /// Solves in the large mode are valid, within the bound, on one thread and two, and with
 /// a budget.
 #[test]
