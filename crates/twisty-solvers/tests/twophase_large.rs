@@ -132,6 +132,10 @@ fn full_table_gives_exact_phase1_distances() {
         let x = (coord::twist(&c), coord::flip(&c), coord::slice(&c));
         let d = full.distance(tables, x.0, x.1, x.2).unwrap();
         assert_eq!(d, phase1_optimum(tables, x));
+        for max in 0..=12 {
+            let within = full.distance_at_most(tables, x.0, x.1, x.2, max);
+            assert_eq!(within, (d <= max).then_some(d), "bound {max}");
+        }
         deepest = deepest.max(d);
     }
     assert!((10..=12).contains(&deepest));

@@ -122,6 +122,49 @@ impl Phase1Full {
         (v == 0).then_some(d)
     }
 
+    /// [`Phase1Full::distance`] when it is at most `max`; `None` when it is larger (or the
+    /// table does not allow the walk). The walk stops as soon as the small tables' bound of
+    /// the state reached, raised to the residue its distance must have, shows that the
+    /// start is more than `max` moves away.
+    pub fn distance_at_most(
+        &self,
+        tables: &Tables,
+        twist: u16,
+        flip: u16,
+        slice: u16,
+        max: u8,
+    ) -> Option<u8> {
+        let (mut t, mut f, mut s) = (twist, flip, slice);
+        let mut v = self.mod3(t, f, s);
+        let mut d = 0u8;
+        while (t, f, s) != (0, 0, 0) {
+            if v > 2 || d > MAX_PHASE1_DEPTH {
+                return None;
+            }
+            let h = tables.phase1.distances(t, f, s).into_iter().max().unwrap_or(0);
+            let low = h + (v + 3 - h % 3) % 3;
+            if d + low > max {
+                return None;
+            }
+            let below = (v + 2) % 3;
+            let mut idx = [0usize; 18];
+            let mut next = [(0u16, 0u16, 0u16); 18];
+            for m in 0..18 {
+                next[m] = (
+                    tables.twist_move[t as usize * 18 + m],
+                    tables.flip_move[f as usize * 18 + m],
+                    tables.slice_move[s as usize * 18 + m],
+                );
+                idx[m] = self.sym.index(next[m].0, next[m].1, next[m].2);
+            }
+            let vals = idx.map(|i| self.entry(i));
+            (t, f, s) = next[vals.iter().position(|&w| w == below)?];
+            v = below;
+            d += 1;
+        }
+        (v == 0 && d <= max).then_some(d)
+    }
+
     /// The exact distance of a neighbour of a state at exact distance `d`, from the
     /// neighbour's entry `v` (distance mod 3).
     #[inline]

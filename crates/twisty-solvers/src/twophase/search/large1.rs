@@ -18,21 +18,11 @@ impl SearchContext {
             return self.phase1(x, h, self.depth1, 6);
         };
         let tables = self.tables.clone();
-        // The distance is at least `h` and known mod 3: the smallest such value over the
-        // bound rules the start out without the walk down.
-        let v = big.mod3(x.twist, x.flip, x.slice);
-        if v < 3
-            && (h as usize..)
-                .find(|d| d % 3 == v as usize)
-                .is_some_and(|d| d > self.depth1)
-        {
-            return Ok(Flow::Next);
-        }
-        match big.distance(&tables, x.twist, x.flip, x.slice) {
-            Some(d) if d as usize <= self.depth1 => self.phase1_large(&big, &tables, x, d, self.depth1, 6),
-            Some(_) => Ok(Flow::Next),
-            // Not a distance table (the loader checks this): the small tables' search.
-            None => self.phase1(x, h, self.depth1, 6),
+        let max = self.depth1.min(u8::MAX as usize) as u8;
+        match big.distance_at_most(&tables, x.twist, x.flip, x.slice, max) {
+            Some(d) => self.phase1_large(&big, &tables, x, d, self.depth1, 6),
+            // Farther than the phase-1 length (the loader checked the table walks).
+            None => Ok(Flow::Next),
         }
     }
 
