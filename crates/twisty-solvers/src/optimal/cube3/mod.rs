@@ -314,9 +314,20 @@ impl Cube3Optimal {
         // Random probes all over 2.4 GiB: huge pages save most TLB misses. A table just built
         // is kept as it is (copying it would hold two copies at once), and so is the small
         // test variant, which fits the caches anyway.
+        let huge = v == best::Variant::Full;
+        Ok(Cube3Optimal {
+            coset: Some(coords),
+            ..Self::one_table(kind, table, origin, huge)
+        })
+    }
+
+    /// A solver guided by one coset table (`best`, `h48`): no pattern databases. A loaded
+    /// table is moved to huge pages when `huge` (a table just built is kept as it is: copying
+    /// it would hold two copies at once), unless `TWISTY_NO_HUGE_PAGES` is set.
+    fn one_table(kind: HeuristicKind, table: Table, origin: twisty_search::Origin, huge: bool) -> Self {
         let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
             || origin != twisty_search::Origin::Loaded
-            || v != best::Variant::Full
+            || !huge
         {
             table
         } else {
@@ -324,7 +335,7 @@ impl Cube3Optimal {
         };
         let faces: Vec<u8> = Cube3Move::ALL.iter().map(|m| m.face()).collect();
         let empty = EdgePattern { edges: Vec::new() };
-        Ok(Cube3Optimal {
+        Cube3Optimal {
             kind,
             cpt: Vec::new(),
             twt: Vec::new(),
@@ -344,9 +355,9 @@ impl Cube3Optimal {
             dual_b: empty,
             tables: vec![LoadedTable { table, origin }],
             pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
-            coset: Some(coords),
+            coset: None,
             h48: None,
-        })
+        }
     }
 
     fn new_h48(
@@ -376,38 +387,10 @@ impl Cube3Optimal {
                     expected: spec.data_len(),
                 })
         })?;
-        let table = if std::env::var_os("TWISTY_NO_HUGE_PAGES").is_some()
-            || origin != twisty_search::Origin::Loaded
-            || v == h48::Variant::Tiny
-        {
-            table
-        } else {
-            table.into_huge_pages()
-        };
-        let faces: Vec<u8> = Cube3Move::ALL.iter().map(|m| m.face()).collect();
-        let empty = EdgePattern { edges: Vec::new() };
+        let huge = v != h48::Variant::Tiny;
         Ok(Cube3Optimal {
-            kind,
-            cpt: Vec::new(),
-            twt: Vec::new(),
-            e7: Vec::new(),
-            pattern_a: empty.clone(),
-            pattern_b: empty.clone(),
-            solved: Node {
-                cp: 0,
-                tw: 0,
-                ea: 0,
-                eb: 0,
-                cube: CubieCube::SOLVED,
-            },
-            divisor: 1,
-            inverse: true,
-            dual_a: empty.clone(),
-            dual_b: empty,
-            tables: vec![LoadedTable { table, origin }],
-            pruning: MovePruning::new(&faces, |a, b| a != b && a % 3 == b % 3),
-            coset: None,
             h48: Some((v, coords)),
+            ..Self::one_table(kind, table, origin, huge)
         })
     }
 
