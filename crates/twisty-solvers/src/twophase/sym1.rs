@@ -25,7 +25,8 @@ pub const N_SYM1: usize = 8;
 /// Odd local indices are mirrored.
 const SUBGROUP: SymSubgroup = SymSubgroup::UdAxisHalfTurns;
 
-fn twist_cube(mut t: usize) -> CubieCube {
+/// A state with the given twist (everything else solved).
+pub(crate) fn twist_cube(mut t: usize) -> CubieCube {
     let mut co = [0u8; 8];
     for i in (0..7).rev() {
         co[i] = (t % 3) as u8;

@@ -110,7 +110,7 @@ impl FlipSliceSym {
             .collect();
         let mut twist_conj = vec![0u16; N_TWIST * N_SYM16];
         for tw in 0..N_TWIST {
-            let c = twist_cube(tw);
+            let c = super::super::sym1::twist_cube(tw);
             for k in 0..N_SYM16 {
                 twist_conj[tw * N_SYM16 + k] = coord::twist(&t.conjugate(k, &c));
             }
@@ -139,23 +139,6 @@ impl FlipSliceSym {
     pub fn bytes(&self) -> usize {
         4 * (self.raw_to_sym.len() + self.class_rep.len()) + 2 * (self.self_sym.len() + self.twist_conj.len())
     }
-}
-
-/// A state with the given twist (everything else solved).
-pub fn twist_cube(mut t: usize) -> CubieCube {
-    let mut co = [0u8; 8];
-    for i in (0..7).rev() {
-        co[i] = (t % 3) as u8;
-        t /= 3;
-    }
-    co[7] = (3 - co.iter().map(|&o| o as usize).sum::<usize>() % 3) as u8 % 3;
-    CubieCube::from_parts(
-        [0, 1, 2, 3, 4, 5, 6, 7],
-        co,
-        std::array::from_fn(|i| i as u8),
-        [0; 12],
-    )
-    .unwrap_or(CubieCube::SOLVED)
 }
 
 #[cfg(test)]

@@ -93,12 +93,40 @@ impl Phase1Full {
     /// the subgroup with the move tables of `tables`; `None` when the table does not allow
     /// such a walk (it is not a distance table).
     pub fn distance(&self, tables: &Tables, twist: u16, flip: u16, slice: u16) -> Option<u8> {
-        let (mut t, mut f, mut s) = (twist, flip, slice);
+        self.walk(tables, (twist, flip, slice), None)
+    }
+
+    /// [`Phase1Full::distance`] when it is at most `max`; `None` when it is larger (or the
+    /// table does not allow the walk). The walk stops as soon as the small tables' bound of
+    /// the state reached, raised to the residue its distance must have, shows that the
+    /// start is more than `max` moves away.
+    pub fn distance_at_most(
+        &self,
+        tables: &Tables,
+        twist: u16,
+        flip: u16,
+        slice: u16,
+        max: u8,
+    ) -> Option<u8> {
+        self.walk(tables, (twist, flip, slice), Some(max))
+    }
+
+    /// The walk down to solved, one step to a neighbour one move closer at a time (told by
+    /// its entry mod 3), stopped early past `max` when given.
+    fn walk(&self, tables: &Tables, start: (u16, u16, u16), max: Option<u8>) -> Option<u8> {
+        let (mut t, mut f, mut s) = start;
         let mut v = self.mod3(t, f, s);
         let mut d = 0u8;
         while (t, f, s) != (0, 0, 0) {
             if v > 2 || d > MAX_PHASE1_DEPTH {
                 return None;
+            }
+            if let Some(max) = max {
+                let h = tables.phase1.distances(t, f, s).into_iter().max().unwrap_or(0);
+                let low = h + (v + 3 - h % 3) % 3;
+                if d + low > max {
+                    return None;
+                }
             }
             let below = (v + 2) % 3;
             // All 18 neighbours' entries are looked up before any is compared, so the
@@ -114,55 +142,11 @@ impl Phase1Full {
                 idx[m] = self.sym.index(next[m].0, next[m].1, next[m].2);
             }
             let vals = idx.map(|i| self.entry(i));
-            let step = next[vals.iter().position(|&w| w == below)?];
-            (t, f, s) = step;
-            v = below;
-            d += 1;
-        }
-        (v == 0).then_some(d)
-    }
-
-    /// [`Phase1Full::distance`] when it is at most `max`; `None` when it is larger (or the
-    /// table does not allow the walk). The walk stops as soon as the small tables' bound of
-    /// the state reached, raised to the residue its distance must have, shows that the
-    /// start is more than `max` moves away.
-    pub fn distance_at_most(
-        &self,
-        tables: &Tables,
-        twist: u16,
-        flip: u16,
-        slice: u16,
-        max: u8,
-    ) -> Option<u8> {
-        let (mut t, mut f, mut s) = (twist, flip, slice);
-        let mut v = self.mod3(t, f, s);
-        let mut d = 0u8;
-        while (t, f, s) != (0, 0, 0) {
-            if v > 2 || d > MAX_PHASE1_DEPTH {
-                return None;
-            }
-            let h = tables.phase1.distances(t, f, s).into_iter().max().unwrap_or(0);
-            let low = h + (v + 3 - h % 3) % 3;
-            if d + low > max {
-                return None;
-            }
-            let below = (v + 2) % 3;
-            let mut idx = [0usize; 18];
-            let mut next = [(0u16, 0u16, 0u16); 18];
-            for m in 0..18 {
-                next[m] = (
-                    tables.twist_move[t as usize * 18 + m],
-                    tables.flip_move[f as usize * 18 + m],
-                    tables.slice_move[s as usize * 18 + m],
-                );
-                idx[m] = self.sym.index(next[m].0, next[m].1, next[m].2);
-            }
-            let vals = idx.map(|i| self.entry(i));
             (t, f, s) = next[vals.iter().position(|&w| w == below)?];
             v = below;
             d += 1;
         }
-        (v == 0 && d <= max).then_some(d)
+        (v == 0 && max.is_none_or(|m| d <= m)).then_some(d)
     }
 
     /// The exact distance of a neighbour of a state at exact distance `d`, from the
