@@ -553,38 +553,13 @@ impl TableCache {
         spec: &TableSpec,
         build: impl FnOnce() -> Vec<u8>,
     ) -> Result<(Table, Origin), TableError> {
-        let origin = match self.load(spec) {
-            Ok(Some(t)) => return Ok((t, Origin::Loaded)),
-            Ok(None) => Origin::Built,
-            Err(TableError::Invalid { reason, .. }) => Origin::Rebuilt(reason),
-            // An unreadable file (permissions, I/O): built again, the reason reported.
-            Err(e @ TableError::Io { .. }) => Origin::Rebuilt(e.to_string()),
-            Err(e) => return Err(e),
-        };
-        self.check_memory(spec)?;
-        let data = build();
-        let origin = match self.store(spec, &data) {
-            Ok(_) => origin,
-            Err(TableError::Io { path, source }) => {
-                let why = match origin {
-                    Origin::Rebuilt(reason) => format!("{reason}; rebuilt, "),
-                    _ => String::new(),
-                };
-                Origin::Unsaved(format!(
-                    "{why}not stored ({}: {source}); using the table built in memory",
-                    path.display()
-                ))
-            }
-            Err(e) => return Err(e),
-        };
-        // Use the freshly built bytes directly; the next run maps the file.
-        Ok((
-            Table {
+        // The freshly built bytes are used directly; the next run maps the file.
+        self.get_or_build_table(spec, || {
+            Ok(Table {
                 spec: spec.clone(),
-                data: TableData::Owned(data),
-            },
-            origin,
-        ))
+                data: TableData::Owned(build()),
+            })
+        })
     }
 
     /// [`TableCache::get_or_build`] for a build that returns the finished [`Table`] (e.g.
@@ -598,6 +573,7 @@ impl TableCache {
             Ok(Some(t)) => return Ok((t, Origin::Loaded)),
             Ok(None) => Origin::Built,
             Err(TableError::Invalid { reason, .. }) => Origin::Rebuilt(reason),
+            // An unreadable file (permissions, I/O): built again, the reason reported.
             Err(e @ TableError::Io { .. }) => Origin::Rebuilt(e.to_string()),
             Err(e) => return Err(e),
         };
