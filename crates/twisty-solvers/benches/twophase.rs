@@ -8,7 +8,7 @@
 //!
 //! `TWOPHASE_PLAN=1` instead measures the search plans on the same kind of states: solves
 //! within 20 moves on 1 and 2 threads (median, mean, p99), then the mean length reached with
-//! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it).
+//! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it, 0 skips it).
 //! `TWOPHASE_CUBES=FILE` takes the states from a file of facelet strings instead of drawing
 //! them. `TWOPHASE_LARGE=1` runs them in the large-table mode, `TWOPHASE_19=1` adds solves within
 //! 19 moves on 2 threads.
@@ -225,7 +225,9 @@ fn plans(n: usize, repeat: usize) {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10);
-    for threads in [1usize, 2] {
+    // TWOPHASE_BUDGET_MS=0 skips the budget runs.
+    let budget_threads: &[usize] = if budget_ms == 0 { &[] } else { &[1, 2] };
+    for &threads in budget_threads {
         let mut times = Vec::with_capacity(n);
         let (mut total_len, mut proven) = (0, 0);
         for s in &states {

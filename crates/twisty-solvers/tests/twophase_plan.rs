@@ -152,3 +152,59 @@ fn improving_within_a_node_budget_returns_the_best_found() {
     // Random states' first answers are 20-21 moves; some improve within the budget.
     assert!(shorter > 0);
 }
+
+#[test]
+fn split_shares_partition_the_search_exactly() {
+    // Bounds below the optimum: every share runs to its end. Each phase-1 solution (each
+    // phase-2 search started) of the whole search belongs to exactly one share.
+    let tp = TwoPhase::global();
+    let mut rng = seeded_rng(35);
+    // Two states two moves from the subgroup (units at the end of phase 1, whose phase 2
+    // is hopeless, must not cut their siblings), then random states.
+    let near = [
+        "U2 R2 D' F2 U L2 B2 D R2 U' R F",
+        "D2 F2 U' L2 B2 U R2 D' B2 U2 L' B",
+    ]
+    .map(|m| Cube3.state_after(&Cube3.parse_moves(m).unwrap()));
+    let cases = [(near[0], 8), (near[1], 9)]
+        .into_iter()
+        .chain([11u32, 12].map(|b| (Cube3.random_state(&mut rng), b)));
+    for (s, bound) in cases {
+        let mut plain = tp.context();
+        let r = plain.solve(&s, bound, &Limits::default(), Instant::now());
+        assert!(matches!(r, Err(SolveError::NoSolutionWithin { .. })), "{r:?}");
+        // The whole search walked as shares are.
+        let mut whole = tp.context();
+        whole.set_split(0, 1);
+        let r = whole.solve(&s, bound, &Limits::default(), Instant::now());
+        assert!(matches!(r, Err(SolveError::NoSolutionWithin { .. })), "{r:?}");
+        let all = whole.probes();
+        assert!(all >= plain.probes() && all > 0);
+        for threads in [2, 3] {
+            let mut sum = 0;
+            for i in 0..threads {
+                let mut ctx = tp.context();
+                ctx.set_split(i, threads);
+                let r = ctx.solve(&s, bound, &Limits::default(), Instant::now());
+                assert!(matches!(r, Err(SolveError::NoSolutionWithin { .. })), "{r:?}");
+                assert!(ctx.probes() < all, "share {i} of {threads} searched everything");
+                sum += ctx.probes();
+            }
+            assert_eq!(sum, all, "bound {bound}, {threads} shares");
+        }
+    }
+    // Within reach, some share finds a solution.
+    for _ in 0..5 {
+        let s = Cube3.random_state(&mut rng);
+        let found = (0..2).filter_map(|i| {
+            let mut ctx = tp.context();
+            ctx.set_split(i, 2);
+            let r = ctx.solve(&s, 20, &Limits::default(), Instant::now());
+            r.ok().map(|m| {
+                assert!(solves(&s, m));
+                m.len()
+            })
+        });
+        assert!(found.min().is_some_and(|n| n <= 20));
+    }
+}

@@ -32,8 +32,9 @@
 //! runs it to 12. [`TwoPhase::with_short_depth`] sets the depth (0: off).
 //!
 //! [`TwoPhase::solve_with_plan`] runs the search as a [`SearchPlan`] says (see
-//! [`parallel`]): the six searches split over several threads, the first solution within
-//! the bound stopping the others; or, with a deadline, improving the answer until then and
+//! [`parallel`]): on several threads (kept between solves, see [`pool`]), each taking a
+//! share of every search's subtrees, the first solution within the bound stopping the
+//! others; or, with a deadline, improving the answer until then and
 //! marking it optimal only when the search ran out of shorter lengths.
 
 pub mod cache;
@@ -41,6 +42,7 @@ pub mod coord;
 pub mod large;
 pub mod parallel;
 pub mod perimeter;
+pub mod pool;
 pub mod search;
 pub mod short;
 pub mod sym;

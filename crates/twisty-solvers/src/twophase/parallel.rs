@@ -1,10 +1,15 @@
 //! One two-phase solve on several threads.
 //!
-//! The six searches of [`super::search`] (three axis frames × the state and its inverse) are
-//! each complete on their own, so they are dealt out to the threads round robin (search `k`
-//! to thread `k mod threads`); every thread runs the usual loop over phase-1 lengths on its
-//! share. Without improving, the first thread to find a solution within the bound raises a
-//! shared flag that stops the others. While improving (a time budget), the threads share
+//! For the first solution within the bound, every thread runs all six searches of
+//! [`super::search`] (three axis frames × the state and its inverse) but searches only its
+//! share of their subtrees (see [`SearchContext::set_split`]), so the solution, wherever it
+//! is, is found about `threads` times sooner; the first thread to find one raises a shared
+//! flag that stops the others, and "nothing within the bound" needs every share to run out.
+//!
+//! While improving (a time budget) or with a probe budget, each thread's own bound moves
+//! with what it found, so the six searches (each complete on its own) are dealt out to the
+//! threads round robin instead (search `k` to thread `k mod threads`), every thread running
+//! the usual loop over phase-1 lengths on its searches. The threads share
 //! the length of the best solution found so far and each searches only below it, until the
 //! budget runs out; the shortest is kept. A thread that runs out of shorter lengths proves
 //! the shortest optimal (each search alone is complete) and stops the others.
@@ -83,6 +88,10 @@ pub fn solve(
     state.validate()?;
     let stop = Arc::new(AtomicBool::new(false));
     let improving = plan.improve_until.is_some();
+    // The first solution is wanted: every thread takes a share of each search's subtrees
+    // (see `search::split`). Otherwise (improving, or a probe budget, where a thread's own
+    // bound moves with what it found) the six searches are dealt out, each complete alone.
+    let split = !improving && plan.min_probes == 0;
     let shared_best = improving.then(|| Arc::new(AtomicUsize::new(usize::MAX)));
     // Raised by a thread that proves its answer's length optimal (or that nothing is within
     // the bound).
@@ -101,61 +110,70 @@ pub fn solve(
             let mut ctx = SearchContext::new(tables.clone());
             ctx.set_min_probes(plan.min_probes);
             ctx.set_improve_until(plan.improve_until);
-            ctx.set_variants(share(i, threads));
+            if split {
+                ctx.set_split(i, threads);
+            } else {
+                ctx.set_variants(share(i, threads));
+            }
             ctx.set_peer_stop(Some(stop.clone()));
             ctx.set_shared_best(shared_best.clone());
             let r = run(&mut ctx, &state, max_length, &limits, start);
             // The first answer ends the others' searches, unless they improve on it; a proof
             // (of optimality, or that nothing is within the bound) ends them too.
-            if r.proven {
+            // A share alone proves nothing: with the searches split, only all threads' ends
+            // together do.
+            if r.proven && !split {
                 proof.store(true, Ordering::Relaxed);
             }
-            if r.proven || (!improving && r.result.is_ok()) {
+            if (r.proven && !split) || (!improving && r.result.is_ok()) {
                 stop.store(true, Ordering::Relaxed);
             }
             r
         }
     };
-    // Share 0 runs on the calling thread, the others on threads of their own that report
-    // back over a channel. The call does not wait for a thread whose answer cannot matter
-    // any more (it stops at its next budget check, within a few thousand nodes), so a
-    // thread the system is slow to schedule does not hold the answer back.
+    // Share 0 runs on the calling thread, the others on the worker threads kept between
+    // solves (see [`super::pool`]), which report back over a channel. The call does not
+    // wait for a thread whose answer cannot matter any more (it stops at its next budget
+    // check, within a few hundred nodes), so a thread the system is slow to schedule does
+    // not hold the answer back. A share no thread could be started for runs here after
+    // share 0.
     let (tx, rx) = std::sync::mpsc::channel();
+    let mut here = vec![0];
     for i in 1..threads {
-        let (work, tx) = (work.clone(), tx.clone());
-        std::thread::spawn(move || {
+        let (w, tx) = (work.clone(), tx.clone());
+        let job = move || {
             // The receiver may be gone by then: the answer was given without this thread.
-            let _ = tx.send(work(i));
-        });
+            let _ = tx.send(w(i));
+        };
+        if super::pool::spawn(job).is_err() {
+            here.push(i);
+        }
     }
     drop(tx);
-    let mut runs = vec![work(0)];
-    let decided = |runs: &[Run]| {
-        let best = shared_best
-            .as_ref()
-            .map_or(usize::MAX, |b| b.load(Ordering::Relaxed));
-        let held = |r: &Run, limit: usize| r.result.as_ref().is_ok_and(|m| m.len() <= limit);
-        if proof.load(Ordering::Relaxed) {
-            // Wait for the proof's thread (it raised the flag when done).
-            runs.iter().any(|r| r.proven)
-        } else if improving {
-            // Nobody can give a shorter answer than the best held.
-            runs.iter().any(|r| held(r, best))
-        } else {
-            runs.iter().any(|r| r.result.is_ok())
+    let mut runs = Vec::with_capacity(threads);
+    for i in here {
+        if i > 0 && decided_now(&runs, improving, &shared_best, &proof) {
+            break;
         }
-    };
-    while runs.len() < threads && !decided(&runs) {
+        runs.push(work(i));
+    }
+    let mut expected = threads;
+    while runs.len() < expected && !decided_now(&runs, improving, &shared_best, &proof) {
         match rx.recv() {
             Ok(r) => runs.push(r),
-            Err(_) => break,
+            Err(_) => expected = runs.len(),
         }
     }
     stop.store(true, Ordering::Relaxed);
     let (mut nodes, mut phase2_nodes, mut probes) = (0, 0, 0);
-    // A proof from any thread holds for the shortest answer of all: each search alone is
-    // complete, and no thread's bound went below the shortest answer.
-    let proven = runs.iter().any(|r| r.proven);
+    // Dealt searches: a proof from any thread holds for the shortest answer of all (each
+    // search alone is complete, and no thread's bound went below the shortest answer).
+    // Split searches: every share must have run out.
+    let proven = if split {
+        runs.len() == threads && runs.iter().all(|r| r.proven)
+    } else {
+        runs.iter().any(|r| r.proven)
+    };
     let mut best: Option<Vec<Cube3Move>> = None;
     let mut error = None;
     for r in runs {
@@ -180,6 +198,28 @@ pub fn solve(
             probes,
         }),
         None => Err(user_error(error, limits)),
+    }
+}
+
+/// Whether the runs reported so far decide the answer.
+fn decided_now(
+    runs: &[Run],
+    improving: bool,
+    shared_best: &Option<Arc<AtomicUsize>>,
+    proof: &AtomicBool,
+) -> bool {
+    let best = shared_best
+        .as_ref()
+        .map_or(usize::MAX, |b| b.load(Ordering::Relaxed));
+    let held = |r: &Run, limit: usize| r.result.as_ref().is_ok_and(|m| m.len() <= limit);
+    if proof.load(Ordering::Relaxed) {
+        // Wait for the proof's thread (it raised the flag when done).
+        runs.iter().any(|r| r.proven)
+    } else if improving {
+        // Nobody can give a shorter answer than the best held.
+        runs.iter().any(|r| held(r, best))
+    } else {
+        runs.iter().any(|r| r.result.is_ok())
     }
 }
 

@@ -19,6 +19,7 @@
 //!   phase-2 move, so they share phase 1.
 
 mod large1;
+mod split;
 
 use super::coord::{self, N_CCOMBP, N_FLIP, N_SLICE, N_SPERM};
 use super::sym::N_SYM;
@@ -34,7 +35,7 @@ use twisty_core::cube3::{Cube3Move, CubieCube};
 pub const MAX_MOVES: usize = 41;
 
 /// Nodes between two checks of the time budget and the cancel flag.
-const CHECK_EVERY: u64 = 4096;
+const CHECK_EVERY: u64 = 512;
 
 /// Smallest phase-1 length searched after pre-moves (as in min2phase): pre-move
 /// sequences of length `n` are tried at phase-1 length `length1 - n ≥ PRE_MOVES_FROM`.
@@ -111,6 +112,8 @@ pub struct SearchContext {
     min_probes: u64,
     /// Which of the six searches run (bit `k` for search `k`).
     variants: u8,
+    /// This thread's share of every search's subtrees (see [`Self::set_split`]).
+    split: Option<split::Split>,
     /// Raised by another thread's search to stop this one.
     peer_stop: Option<Arc<AtomicBool>>,
     /// When set, a held solution is improved until this instant (see [`Self::set_improve_until`]).
@@ -219,6 +222,7 @@ impl SearchContext {
             have_solution: false,
             min_probes: 0,
             variants: ALL_VARIANTS,
+            split: None,
             peer_stop: None,
             improve_until: None,
             proven: false,
@@ -313,6 +317,9 @@ impl SearchContext {
         self.proven = false;
         self.exhausted = false;
         self.max_length = (max_length as usize).min(MAX_MOVES - 1);
+        if let Some(split) = &mut self.split {
+            split.next_unit = 0;
+        }
         let bound = self.max_length;
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.check_at = CHECK_EVERY.min(self.max_nodes);
@@ -343,6 +350,9 @@ impl SearchContext {
     /// its cap is at least the (lowered) bound proves that nothing shorter than the solution
     /// held exists: every phase-1 length was searched with phase 2 up to the bound.
     fn search(&mut self) -> Result<(), Stop> {
+        // One handle for the whole search: the phase-1 starts borrow from it rather than
+        // each touching the shared count (which the threads of one solve would fight over).
+        let tables = self.tables.clone();
         let improving = self.improve_until.is_some();
         for cap in [PHASE2_CAP, MAX_MOVES] {
             if cap > PHASE2_CAP && (self.max_length <= PHASE2_CAP || (self.have_solution && !improving)) {
@@ -362,7 +372,7 @@ impl SearchContext {
                     }
                     self.variant = k;
                     let s = self.starts[k];
-                    let flow = match self.pre_moves(&s, 0, 18) {
+                    let flow = match self.pre_moves(&tables, &s, 0, 18) {
                         Ok(flow) => flow,
                         // Every phase-1 length below this one was searched to the bound.
                         Err(Stop::Beaten) => {
@@ -392,8 +402,9 @@ impl SearchContext {
 
     /// Runs phase 1 on `cc` (the start after `n` pre-moves, the last one `last`, 18 =
     /// none) when it ends with an allowed pre-move, then extends the pre-moves.
-    fn pre_moves(&mut self, cc: &CubieCube, n: usize, last: u8) -> Result<Flow, Stop> {
-        if n == 0 || is_last_pre_move(last) {
+    fn pre_moves(&mut self, t: &Tables, cc: &CubieCube, n: usize, last: u8) -> Result<Flow, Stop> {
+        // A start after pre-moves is a unit of the split (see `split`).
+        if n == 0 || (is_last_pre_move(last) && self.owns_unit()) {
             self.pre_len = n;
             self.depth1 = self.length1 - n;
             self.allow_shorter = n > 0 && self.depth1 == PRE_MOVES_FROM;
@@ -401,7 +412,7 @@ impl SearchContext {
             self.valid1 = 0;
             let x = self.coords1(cc);
             let h = self.h1(&x);
-            if h as usize <= self.depth1 && self.start_phase1(x, h)? == Flow::Done {
+            if h as usize <= self.depth1 && self.start_phase1(t, x, h)? == Flow::Done {
                 return Ok(Flow::Done);
             }
         }
@@ -419,7 +430,7 @@ impl SearchContext {
             self.tick()?;
             let cd = CubieCube::of_move(Cube3Move::ALL[m as usize]).multiply(cc);
             self.pre[n] = m;
-            if self.pre_moves(&cd, n + 1, m)? == Flow::Done {
+            if self.pre_moves(t, &cd, n + 1, m)? == Flow::Done {
                 return Ok(Flow::Done);
             }
         }
@@ -579,7 +590,7 @@ impl SearchContext {
         }
     }
 
-    /// Counts a node and, every 4096 nodes (and when the node budget is reached), checks
+    /// Counts a node and, every [`CHECK_EVERY`] nodes (and when the node budget is reached), checks
     /// the budgets.
     #[inline]
     fn tick(&mut self) -> Result<(), Stop> {
@@ -622,6 +633,18 @@ impl SearchContext {
     /// Phase-1 IDA* step: the node's coordinates and estimate `h`, `togo` moves left of
     /// `depth1`, `last` the last face (6 = none).
     fn phase1(&mut self, x: P1, h: u8, togo: usize, last: u8) -> Result<Flow, Stop> {
+        let done = self.depth1 - togo;
+        if self.is_unit(done, h == 0 && togo < 5) {
+            if !self.owns_unit() {
+                return Ok(Flow::Next);
+            }
+            return self.phase1_unit(x, h, togo, last).map(split::unit_flow);
+        }
+        self.phase1_unit(x, h, togo, last)
+    }
+
+    /// [`Self::phase1`] past the thread's share test.
+    fn phase1_unit(&mut self, x: P1, h: u8, togo: usize, last: u8) -> Result<Flow, Stop> {
         if h == 0 && togo < 5 {
             return self.end_phase1(togo);
         }

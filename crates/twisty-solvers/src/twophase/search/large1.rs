@@ -13,14 +13,14 @@ use crate::twophase::tables::Tables;
 impl SearchContext {
     /// Starts phase 1 on `x` (small-table estimate `h`, at most `depth1`): on the full
     /// table when the tables have one, otherwise on the small tables.
-    pub(super) fn start_phase1(&mut self, x: P1, h: u8) -> Result<Flow, Stop> {
-        let Some(big) = self.tables.large.clone() else {
+    /// `t` are the context's own tables.
+    pub(super) fn start_phase1(&mut self, t: &Tables, x: P1, h: u8) -> Result<Flow, Stop> {
+        let Some(big) = t.large.as_deref() else {
             return self.phase1(x, h, self.depth1, 6);
         };
-        let tables = self.tables.clone();
         let max = self.depth1.min(u8::MAX as usize) as u8;
-        match big.distance_at_most(&tables, x.twist, x.flip, x.slice, max) {
-            Some(d) => self.phase1_large(&big, &tables, x, d, self.depth1, 6),
+        match big.distance_at_most(t, x.twist, x.flip, x.slice, max) {
+            Some(d) => self.phase1_large(big, t, x, d, self.depth1, 6),
             // Farther than the phase-1 length (the loader checked the table walks).
             None => Ok(Flow::Next),
         }
@@ -29,6 +29,28 @@ impl SearchContext {
     /// Phase-1 IDA* step on exact distances: the node's coordinates and distance `h`,
     /// `togo` moves left of `depth1`, `last` the last face (6 = none).
     fn phase1_large(
+        &mut self,
+        big: &Phase1Full,
+        t: &Tables,
+        x: P1,
+        h: u8,
+        togo: usize,
+        last: u8,
+    ) -> Result<Flow, Stop> {
+        let done = self.depth1 - togo;
+        if self.is_unit(done, h == 0 && togo < 5) {
+            if !self.owns_unit() {
+                return Ok(Flow::Next);
+            }
+            return self
+                .phase1_large_unit(big, t, x, h, togo, last)
+                .map(super::split::unit_flow);
+        }
+        self.phase1_large_unit(big, t, x, h, togo, last)
+    }
+
+    /// [`Self::phase1_large`] past the thread's share test.
+    fn phase1_large_unit(
         &mut self,
         big: &Phase1Full,
         t: &Tables,
