@@ -1,8 +1,8 @@
 //! One two-phase solve on several threads.
 //!
 //! For the first solution within the bound, every thread runs all six searches of
-//! [`super::search`] (three axis frames × the state and its inverse) but searches only its
-//! share of their subtrees (see [`SearchContext::set_split`]), so the solution, wherever it
+//! [`super::search`] (three axis frames × the state and its inverse) but searches only the
+//! subtrees it claims (see [`SearchContext::set_split`]), so the solution, wherever it
 //! is, is found about `threads` times sooner; the first thread to find one raises a shared
 //! flag that stops the others, and "nothing within the bound" needs every share to run out.
 //!
@@ -19,7 +19,7 @@
 use super::search::{SearchContext, ALL_VARIANTS};
 use super::tables::Tables;
 use crate::solver::{Limits, SolveError};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
@@ -96,12 +96,14 @@ pub fn solve(
     // Raised by a thread that proves its answer's length optimal (or that nothing is within
     // the bound).
     let proof = Arc::new(AtomicBool::new(false));
+    let claims = Arc::new(AtomicU64::new(0));
     let work = {
-        let (tables, stop, shared_best, proof, state, limits, plan) = (
+        let (tables, stop, shared_best, proof, claims, state, limits, plan) = (
             tables.clone(),
             stop.clone(),
             shared_best.clone(),
             proof.clone(),
+            claims.clone(),
             *state,
             limits.clone(),
             *plan,
@@ -111,7 +113,7 @@ pub fn solve(
             ctx.set_min_probes(plan.min_probes);
             ctx.set_improve_until(plan.improve_until);
             if split {
-                ctx.set_split(i, threads);
+                ctx.set_split(Some(claims.clone()));
             } else {
                 ctx.set_variants(share(i, threads));
             }
@@ -213,8 +215,10 @@ fn decided_now(
         .map_or(usize::MAX, |b| b.load(Ordering::Relaxed));
     let held = |r: &Run, limit: usize| r.result.as_ref().is_ok_and(|m| m.len() <= limit);
     if proof.load(Ordering::Relaxed) {
-        // Wait for the proof's thread (it raised the flag when done).
-        runs.iter().any(|r| r.proven)
+        // Wait for the proof's thread (it raised the flag when done), and for the thread
+        // holding the shortest answer: a thread beaten by another's shorter answer proves
+        // that answer optimal, not its own.
+        runs.iter().any(|r| r.proven) && (best == usize::MAX || runs.iter().any(|r| held(r, best)))
     } else if improving {
         // Nobody can give a shorter answer than the best held.
         runs.iter().any(|r| held(r, best))
@@ -277,6 +281,34 @@ pub fn shares(threads: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn run_of(len: usize, proven: bool) -> Run {
+        Run {
+            result: Ok(vec![Cube3Move::ALL[0]; len]),
+            proven,
+            nodes: 0,
+            phase2_nodes: 0,
+            probes: 0,
+        }
+    }
+
+    #[test]
+    fn a_proof_waits_for_the_shortest_answer() {
+        // One thread, beaten by another's 7-move answer, proved that nothing shorter than
+        // 7 exists while holding an 11-move answer: the 7-move one must be waited for.
+        let best = Some(Arc::new(AtomicUsize::new(7)));
+        let proof = AtomicBool::new(true);
+        let mut runs = vec![run_of(11, true)];
+        assert!(!decided_now(&runs, true, &best, &proof));
+        runs.push(run_of(7, false));
+        assert!(decided_now(&runs, true, &best, &proof));
+        // A proof that nothing is within the bound needs no answer.
+        let none = Run {
+            result: Err(SolveError::NoSolutionWithin { max_length: 5 }),
+            ..run_of(0, true)
+        };
+        assert!(decided_now(&[none], false, &None, &proof));
+    }
 
     #[test]
     fn shares_cover_the_six_searches_once() {

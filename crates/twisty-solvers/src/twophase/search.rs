@@ -319,6 +319,7 @@ impl SearchContext {
         self.max_length = (max_length as usize).min(MAX_MOVES - 1);
         if let Some(split) = &mut self.split {
             split.next_unit = 0;
+            split.held = None;
         }
         let bound = self.max_length;
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
