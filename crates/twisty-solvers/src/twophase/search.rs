@@ -411,8 +411,22 @@ impl SearchContext {
             self.allow_shorter = n > 0 && self.depth1 == PRE_MOVES_FROM;
             self.p1_cubes[0] = *cc;
             self.valid1 = 0;
-            let x = self.coords1(cc);
-            let h = self.h1(&x);
+            // The large table gives the exact distance (after a walk bounded by the small
+            // tables): the conjugated state's coordinates would only sharpen the first cut.
+            let (x, h) = if t.large.is_some() {
+                let x = P1 {
+                    twist: coord::twist(cc),
+                    flip: coord::flip(cc),
+                    slice: coord::slice(cc),
+                    twist_c: 0,
+                    flip_c: 0,
+                };
+                let [a, b, c] = t.phase1.distances(x.twist, x.flip, x.slice);
+                (x, a.max(b).max(c))
+            } else {
+                let x = self.coords1(cc);
+                (x, self.h1(&x))
+            };
             if h as usize <= self.depth1 && self.start_phase1(t, x, h)? == Flow::Done {
                 return Ok(Flow::Done);
             }

@@ -32,6 +32,10 @@ pub const N_ENTRIES: usize = flipslice::N_FLIPSLICE_CLASSES * N_TWIST;
 /// Largest phase-1 distance (in the half-turn metric).
 pub const MAX_PHASE1_DEPTH: u8 = 12;
 
+/// The walk's order of the 18 moves (face × 3 + turn), in thirds of one turn of every face:
+/// clockwise quarter turns, anticlockwise ones, then half turns.
+const WALK_ORDER: [[usize; 6]; 3] = [[0, 3, 6, 9, 12, 15], [2, 5, 8, 11, 14, 17], [1, 4, 7, 10, 13, 16]];
+
 /// The full phase-1 distance table.
 #[derive(Debug)]
 pub struct Phase1Full {
@@ -129,20 +133,28 @@ impl Phase1Full {
                 }
             }
             let below = (v + 2) % 3;
-            // All 18 neighbours' entries are looked up before any is compared, so the
-            // memory reads overlap instead of waiting one for another.
-            let mut idx = [0usize; 18];
-            let mut next = [(0u16, 0u16, 0u16); 18];
-            for m in 0..18 {
-                next[m] = (
-                    tables.twist_move[t as usize * 18 + m],
-                    tables.flip_move[f as usize * 18 + m],
-                    tables.slice_move[s as usize * 18 + m],
-                );
-                idx[m] = self.sym.index(next[m].0, next[m].1, next[m].2);
+            // The neighbours are read a third at a time (six moves, two of each axis), each
+            // third's entries looked up before any is compared so that the memory reads
+            // overlap; most states have a closer neighbour among the first six.
+            let mut step = None;
+            'thirds: for third in WALK_ORDER {
+                let mut idx = [0usize; 6];
+                let mut next = [(0u16, 0u16, 0u16); 6];
+                for (k, &m) in third.iter().enumerate() {
+                    next[k] = (
+                        tables.twist_move[t as usize * 18 + m],
+                        tables.flip_move[f as usize * 18 + m],
+                        tables.slice_move[s as usize * 18 + m],
+                    );
+                    idx[k] = self.sym.index(next[k].0, next[k].1, next[k].2);
+                }
+                let vals = idx.map(|i| self.entry(i));
+                if let Some(k) = vals.iter().position(|&w| w == below) {
+                    step = Some(next[k]);
+                    break 'thirds;
+                }
             }
-            let vals = idx.map(|i| self.entry(i));
-            (t, f, s) = next[vals.iter().position(|&w| w == below)?];
+            (t, f, s) = step?;
             v = below;
             d += 1;
         }
