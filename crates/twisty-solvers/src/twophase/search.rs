@@ -44,6 +44,12 @@ pub const PRE_MOVES_FROM: usize = 7;
 /// Longest pre-move sequence.
 pub const MAX_PRE_MOVES: usize = 20;
 
+/// Longest pre-move sequence in the large-table mode. There each start costs a read of the
+/// full table (often a cache miss) before its exact distance is known, and the sequences
+/// grow fifteenfold with each move: beyond two pre-moves the starts cost more than the
+/// phase-1 solutions they add (BENCHMARKS.md, "Two-phase: large tables").
+pub const MAX_PRE_MOVES_LARGE: usize = 2;
+
 /// Longest phase 2 searched in the first pass. Long phase-2 searches rarely succeed and
 /// cost much; a second, uncapped pass runs only when the first finds nothing, so the
 /// search stays complete within the bound.
@@ -112,6 +118,8 @@ pub struct SearchContext {
     min_probes: u64,
     /// Which of the six searches run (bit `k` for search `k`).
     variants: u8,
+    /// Longest pre-move sequence, when not the mode's own (see [`Self::set_max_pre_moves`]).
+    max_pre: Option<usize>,
     /// This thread's share of every search's subtrees (see [`Self::set_split`]).
     split: Option<split::Split>,
     /// Raised by another thread's search to stop this one.
@@ -222,6 +230,7 @@ impl SearchContext {
             have_solution: false,
             min_probes: 0,
             variants: ALL_VARIANTS,
+            max_pre: None,
             split: None,
             peer_stop: None,
             improve_until: None,
@@ -267,6 +276,12 @@ impl SearchContext {
         } else {
             mask & ALL_VARIANTS
         };
+    }
+
+    /// The longest pre-move sequence (at most [`MAX_PRE_MOVES`]); `None`: the mode's own,
+    /// [`MAX_PRE_MOVES`] on the small tables and [`MAX_PRE_MOVES_LARGE`] on the large ones.
+    pub fn set_max_pre_moves(&mut self, n: Option<usize>) {
+        self.max_pre = n.map(|n| n.min(MAX_PRE_MOVES));
     }
 
     /// A flag that, once raised (by another thread), stops the search as a cancel would.
@@ -431,7 +446,12 @@ impl SearchContext {
                 return Ok(Flow::Done);
             }
         }
-        if n >= MAX_PRE_MOVES || n + PRE_MOVES_FROM >= self.length1 {
+        let max_pre = self.max_pre.unwrap_or(if t.large.is_some() {
+            MAX_PRE_MOVES_LARGE
+        } else {
+            MAX_PRE_MOVES
+        });
+        if n >= max_pre || n + PRE_MOVES_FROM >= self.length1 {
             return Ok(Flow::Next);
         }
         let last_level = n + 1 + PRE_MOVES_FROM >= self.length1;
