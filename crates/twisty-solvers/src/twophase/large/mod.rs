@@ -16,15 +16,20 @@
 //!
 //! The table is built once ([`build`], about 5 s on two cores) and kept in the table cache
 //! ([`cache`]): the 2-bit entries in one file, the flip-slice classes (4.4 MB) in another.
+//! The classes' move table ([`symmove`], 4.6 MB) is made from the classes when the table is
+//! loaded (tens of milliseconds): the search reads one row of it per node instead of a
+//! random place of the class map per child.
 
 pub mod build;
 pub mod cache;
 pub mod flipslice;
+pub mod symmove;
 
 use super::coord::N_TWIST;
 use super::perimeter::TableBytes;
 use super::tables::Tables;
 use flipslice::FlipSliceSym;
+use symmove::FlipSliceMoves;
 
 /// Entries of the full phase-1 table.
 pub const N_ENTRIES: usize = flipslice::N_FLIPSLICE_CLASSES * N_TWIST;
@@ -43,6 +48,8 @@ pub struct Phase1Full {
     pub sym: FlipSliceSym,
     /// Distances mod 3, four entries a byte (the first in the low bits).
     data: TableBytes,
+    /// The classes' moves (built from `sym` when the table is made).
+    pub moves: FlipSliceMoves,
 }
 
 impl Phase1Full {
@@ -60,6 +67,7 @@ impl Phase1Full {
         );
         (
             Phase1Full {
+                moves: FlipSliceMoves::build(&sym),
                 sym,
                 data: TableBytes::Owned(data),
             },
@@ -70,7 +78,11 @@ impl Phase1Full {
     /// The table from its parts; `None` unless `data` holds exactly the entries of
     /// `sym`'s classes.
     pub fn from_parts(sym: FlipSliceSym, data: TableBytes) -> Option<Phase1Full> {
-        (data.bytes().len() == (sym.classes() * N_TWIST).div_ceil(4)).then_some(Phase1Full { sym, data })
+        (data.bytes().len() == (sym.classes() * N_TWIST).div_ceil(4)).then(|| Phase1Full {
+            moves: FlipSliceMoves::build(&sym),
+            sym,
+            data,
+        })
     }
 
     /// The packed entries.
@@ -176,6 +188,6 @@ impl Phase1Full {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.sym.bytes() + self.data.bytes().len()
+        self.sym.bytes() + self.moves.bytes() + self.data.bytes().len()
     }
 }

@@ -7,7 +7,8 @@
 //! too far rules out its face) apply unchanged, as the distances are exact.
 
 use super::{may_follow, Flow, SearchContext, Stop, P1};
-use crate::twophase::large::Phase1Full;
+use crate::twophase::coord::N_FLIP;
+use crate::twophase::large::{symmove, Phase1Full};
 use crate::twophase::tables::Tables;
 
 impl SearchContext {
@@ -20,19 +21,25 @@ impl SearchContext {
         };
         let max = self.depth1.min(u8::MAX as usize) as u8;
         match big.distance_at_most(t, x.twist, x.flip, x.slice, max) {
-            Some(d) => self.phase1_large(big, t, x, d, self.depth1, 6),
+            Some(d) => {
+                let fs = big.sym.raw_to_sym[x.slice as usize * N_FLIP + x.flip as usize];
+                self.phase1_large(big, t, x.twist, fs, d, self.depth1, 6)
+            }
             // Farther than the phase-1 length (the loader checked the table walks).
             None => Ok(Flow::Next),
         }
     }
 
-    /// Phase-1 IDA* step on exact distances: the node's coordinates and distance `h`,
-    /// `togo` moves left of `depth1`, `last` the last face (6 = none).
+    /// Phase-1 IDA* step on exact distances: the node's raw twist, flip-slice class and
+    /// symmetry `fs` (see [`crate::twophase::large::symmove`]) and distance `h`, `togo`
+    /// moves left of `depth1`, `last` the last face (6 = none).
+    #[allow(clippy::too_many_arguments)]
     fn phase1_large(
         &mut self,
         big: &Phase1Full,
         t: &Tables,
-        x: P1,
+        twist: u16,
+        fs: u32,
         h: u8,
         togo: usize,
         last: u8,
@@ -43,18 +50,20 @@ impl SearchContext {
                 return Ok(Flow::Next);
             }
             return self
-                .phase1_large_unit(big, t, x, h, togo, last)
+                .phase1_large_unit(big, t, twist, fs, h, togo, last)
                 .map(super::split::unit_flow);
         }
-        self.phase1_large_unit(big, t, x, h, togo, last)
+        self.phase1_large_unit(big, t, twist, fs, h, togo, last)
     }
 
     /// [`Self::phase1_large`] past the thread's share test.
+    #[allow(clippy::too_many_arguments)]
     fn phase1_large_unit(
         &mut self,
         big: &Phase1Full,
         t: &Tables,
-        x: P1,
+        twist: u16,
+        fs: u32,
         h: u8,
         togo: usize,
         last: u8,
@@ -63,18 +72,17 @@ impl SearchContext {
             return self.end_phase1(togo);
         }
         let done = self.depth1 - togo;
-        // Every child's entry is read before any is used, so the reads (mostly cache
+        // The children's flip-slice classes come from one row of the class move table;
+        // every child's entry is read before any is used, so the reads (mostly cache
         // misses) overlap.
+        let kids = big.moves.steps(fs);
+        let twists: &[u16] = &t.twist_move[twist as usize * 18..twist as usize * 18 + 18];
         let mut idx = [0usize; 18];
         for (mi, i) in idx.iter_mut().enumerate() {
             if last < 6 && !may_follow(last, mi as u8 / 3) {
                 continue;
             }
-            *i = big.sym.index(
-                t.twist_move[x.twist as usize * 18 + mi],
-                t.flip_move[x.flip as usize * 18 + mi],
-                t.slice_move[x.slice as usize * 18 + mi],
-            );
+            *i = symmove::index(&big.sym, kids[mi], twists[mi]);
         }
         let vals = idx.map(|i| big.entry(i));
         for face in 0..6u8 {
@@ -85,9 +93,6 @@ impl SearchContext {
                 let m = face * 3 + power;
                 let mi = m as usize;
                 self.tick()?;
-                let nt = t.twist_move[x.twist as usize * 18 + mi];
-                let nf = t.flip_move[x.flip as usize * 18 + mi];
-                let ns = t.slice_move[x.slice as usize * 18 + mi];
                 let d = Phase1Full::next_distance(h, vals[mi]);
                 // A turn of this face too far rules out the others (one move from it).
                 if d as usize > togo {
@@ -95,16 +100,9 @@ impl SearchContext {
                 } else if d as usize == togo {
                     continue;
                 }
-                let next = P1 {
-                    twist: nt,
-                    flip: nf,
-                    slice: ns,
-                    twist_c: 0,
-                    flip_c: 0,
-                };
                 self.p1[done] = m;
                 self.valid1 = self.valid1.min(done);
-                match self.phase1_large(big, t, next, d, togo - 1, face)? {
+                match self.phase1_large(big, t, twists[mi], kids[mi], d, togo - 1, face)? {
                     Flow::Done => return Ok(Flow::Done),
                     Flow::NextFace => break,
                     Flow::Next => {}
