@@ -8,11 +8,17 @@
 //! that has waited for [`IDLE_EXIT`] without a job ends.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a worker without a job waits before it ends.
 pub const IDLE_EXIT: Duration = Duration::from_secs(30);
+
+/// How long a worker that finished a job watches for the next one before it sleeps: solves
+/// that follow each other (a batch, a benchmark) find it awake, without the system's
+/// wake-up delay (tens of microseconds on a virtual machine, a fair part of a solve).
+pub const SPIN: Duration = Duration::from_micros(100);
 
 /// A job for a worker.
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -21,13 +27,18 @@ type Job = Box<dyn FnOnce() + Send + 'static>;
 #[derive(Default)]
 struct Queue {
     jobs: VecDeque<Job>,
+    /// Workers asleep on the condition variable.
     idle: usize,
+    /// Workers watching for a job after their last one.
+    spinning: usize,
 }
 
 #[derive(Default)]
 struct Pool {
     queue: Mutex<Queue>,
     ready: Condvar,
+    /// Jobs queued and not taken (read without the lock by spinning workers).
+    pending: AtomicUsize,
 }
 
 fn pool() -> &'static Pool {
@@ -43,7 +54,8 @@ pub fn spawn(job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     let pool = pool();
     let mut q = pool.queue.lock().unwrap_or_else(PoisonError::into_inner);
     q.jobs.push_back(Box::new(job));
-    if q.jobs.len() <= q.idle {
+    pool.pending.fetch_add(1, Ordering::Release);
+    if q.jobs.len() <= q.idle + q.spinning {
         pool.ready.notify_one();
         return Ok(());
     }
@@ -54,20 +66,32 @@ pub fn spawn(job: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
     if let Err(e) = started {
         // Take the job back (or another one no worker will take).
         let mut q = pool.queue.lock().unwrap_or_else(PoisonError::into_inner);
-        if q.jobs.len() > q.idle {
+        if q.jobs.len() > q.idle + q.spinning {
             q.jobs.pop_back();
+            pool.pending.fetch_sub(1, Ordering::Relaxed);
         }
         return Err(e);
     }
     Ok(())
 }
 
-/// A worker's loop: take a job, run it, wait for the next.
+/// A worker's loop: take a job, run it, watch for the next for a moment, then sleep.
 fn work(pool: &'static Pool) {
+    let mut spin = false;
     loop {
+        if spin {
+            let t = Instant::now();
+            while pool.pending.load(Ordering::Acquire) == 0 && t.elapsed() < SPIN {
+                std::hint::spin_loop();
+            }
+        }
         let mut q = pool.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        if spin {
+            q.spinning -= 1;
+        }
         let job = loop {
             if let Some(job) = q.jobs.pop_front() {
+                pool.pending.fetch_sub(1, Ordering::Relaxed);
                 break job;
             }
             q.idle += 1;
@@ -83,6 +107,10 @@ fn work(pool: &'static Pool) {
         };
         drop(q);
         job();
+        // Watching from now on: a job queued from here waits for this worker rather than
+        // starting a thread (never a job queued while this one ran, which might wait for it).
+        pool.queue.lock().unwrap_or_else(PoisonError::into_inner).spinning += 1;
+        spin = true;
     }
 }
 
