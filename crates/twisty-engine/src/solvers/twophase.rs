@@ -151,7 +151,7 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         min_probes: probes,
         improve_until: (budget > 0).then(|| Instant::now() + Duration::from_millis(budget)),
         // One thread unless the request asks for more (so answers stay reproducible by
-        // default): the six searches split over them.
+        // default): every search's subtrees shared out over them.
         threads: ctx.limits.threads.unwrap_or(1),
     };
     let sol = solver.solve_with_plan(&Cube3, state, &limits, &plan, short)?;
