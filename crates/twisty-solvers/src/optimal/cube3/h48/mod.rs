@@ -31,6 +31,7 @@
 pub mod coords;
 pub mod gen;
 pub mod search;
+pub mod shortset;
 
 use twisty_search::coset_bfs;
 use twisty_search::TableSpec;
