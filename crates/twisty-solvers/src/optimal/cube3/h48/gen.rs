@@ -362,3 +362,38 @@ pub fn build_from(co: &H48Coords, variant: Variant, short_depth: u8, progress: b
         values,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window makes exactly the marks pushed into it, whatever their count.
+    #[test]
+    fn marks_through_the_window_equal_direct_marks() {
+        for count in [0u64, 1, WINDOW as u64 - 1, WINDOW as u64, 5000] {
+            let units = 40u64;
+            let direct: Vec<AtomicU64> = (0..2 * units).map(|_| AtomicU64::new(u64::MAX)).collect();
+            let windowed: Vec<AtomicU64> = (0..2 * units).map(|_| AtomicU64::new(u64::MAX)).collect();
+            let (a, b) = (
+                Marker {
+                    words: &direct,
+                    base: 5,
+                },
+                Marker {
+                    words: &windowed,
+                    base: 5,
+                },
+            );
+            let mut out = Pending::new(&b);
+            for k in 0..count {
+                let i = k.wrapping_mul(0x9e37_79b9) % (units * UNIT_ENTRIES);
+                let depth = (k % 9) as u8;
+                a.mark(i, depth);
+                out.push(i, depth);
+            }
+            out.flush();
+            let words = |v: &[AtomicU64]| v.iter().map(|w| w.load(Relaxed)).collect::<Vec<_>>();
+            assert_eq!(words(&direct), words(&windowed), "{count} marks");
+        }
+    }
+}
