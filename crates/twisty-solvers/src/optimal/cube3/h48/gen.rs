@@ -22,8 +22,9 @@
 //! on all cores; the marks are atomic. Each node takes its children in passes that prefetch
 //! what the next pass reads (corner symmetry, edge conjugation lines, the set's line), and
 //! every mark goes through a window of 32 prefetched table lines. The table is filled in
-//! anonymous memory advised for huge pages, which becomes the loaded table (no copy). Peak memory: the table,
-//! the set and the short states' cubes (4.09 GB for a 3.6 GiB table at short depth 8).
+//! anonymous memory advised for huge pages, which becomes the loaded table (no copy). Peak
+//! memory: the table, the set and the short states' cubes (8.27 GB for a 3.6 GiB table at
+//! short depth 9, 4.09 GB at short depth 8).
 
 use super::coords::{H48Coords, Raw};
 use super::shortset::ShortSet;

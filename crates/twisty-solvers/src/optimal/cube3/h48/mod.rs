@@ -73,9 +73,12 @@ impl Variant {
     }
 
     /// The depth of the breadth-first search over full coordinates that starts the build.
+    /// Depth 9 for base 9: the depth-first part then never re-enters a state within 9 moves
+    /// (19 % less processor time than depth 8, for 4.4 GB more memory; BENCHMARKS.md).
     pub fn short_depth(self) -> u8 {
         match self {
-            Variant::H7 | Variant::H8 | Variant::H7Quick => 8,
+            Variant::H7 | Variant::H8 => 9,
+            Variant::H7Quick => 8,
             Variant::Tiny => 5,
         }
     }
