@@ -63,7 +63,7 @@ impl Variant {
     /// The base of the 2-bit entries. The build enumerates paths up to `base + 2` moves from
     /// the states at the short depth, so each unit of base multiplies its time by about 13.
     /// Base 8 builds in 3 minutes but stores 93 % of the 7-bit table's entries as "at least
-    /// 11"; base 9 stores values up to 12 and builds in 15 minutes on 2 cores (BENCHMARKS.md).
+    /// 11"; base 9 stores values up to 12 and builds in 9 minutes on 2 cores (BENCHMARKS.md).
     pub fn base(self) -> u8 {
         match self {
             Variant::H7 | Variant::H8 => 9,
