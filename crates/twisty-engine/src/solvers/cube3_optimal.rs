@@ -60,10 +60,11 @@ fn kind(o: &Resolved) -> Result<HeuristicKind, EngineError> {
 fn rate(k: HeuristicKind) -> f64 {
     match k {
         HeuristicKind::Best | HeuristicKind::BestTiny => 1.2e-7,
-        // Measured: 3 min 10 s for 15.0 G entries (h48-7-quick); base 9 costs about 13 times more.
+        // Measured: 3 min 10 s for 15.0 G entries (h48-7-quick, under load); 8 min 44 s for
+        // h48-7 (15.5 G slots). h48-8 runs the same enumeration over twice the entries.
         HeuristicKind::H48_7Quick | HeuristicKind::H48Tiny => 1.3e-8,
-        HeuristicKind::H48_7 => 8.2e-8,
-        HeuristicKind::H48_8 => 4.1e-8,
+        HeuristicKind::H48_7 => 3.4e-8,
+        HeuristicKind::H48_8 => 1.7e-8,
         _ => 5.0e-8,
     }
 }

@@ -210,11 +210,33 @@ impl H48Coords {
         (s >> 11, (s & 0x7ff) ^ self.eo_conj[k * N_EO + eo as usize] as u32)
     }
 
+    /// Prefetches the line of `r`'s corner part in [`Self::raw_to_sym`].
+    #[inline(always)]
+    pub fn prefetch_sym(&self, r: &Raw) {
+        twisty_search::prefetch::prefetch_at(&self.raw_to_sym, r[0] as usize);
+    }
+
+    /// `raw_to_sym` of `r`'s corner part, with the conjugation lines that
+    /// [`Self::full_index_of`] reads for it prefetched.
+    #[inline(always)]
+    pub fn prefetch_edges(&self, r: &Raw) -> u32 {
+        let e = self.raw_to_sym[r[0] as usize];
+        let k = (e & 63) as usize;
+        twisty_search::prefetch::prefetch_at(&self.esep_conj, r[1] as usize * N_SYM + k);
+        twisty_search::prefetch::prefetch_at(&self.eo_conj, k * N_EO + r[2] as usize);
+        e
+    }
+
     /// The class of the corner part and the full index (every flip bit) of the conjugate
     /// taking it to its representative: `(class · 34650 + esep') · 2048 + eo'`.
     #[inline(always)]
     pub fn full_index(&self, r: &Raw) -> (u32, u64) {
-        let e = self.raw_to_sym[r[0] as usize];
+        self.full_index_of(r, self.raw_to_sym[r[0] as usize])
+    }
+
+    /// [`Self::full_index`] given `e = raw_to_sym[r[0]]`.
+    #[inline(always)]
+    pub fn full_index_of(&self, r: &Raw, e: u32) -> (u32, u64) {
         let class = e >> 6;
         let (es, eo) = self.conj_edges(r[1], r[2], (e & 63) as usize);
         (
