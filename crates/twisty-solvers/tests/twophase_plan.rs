@@ -1,11 +1,11 @@
 //! The two-phase search on several threads and improving its answer within a budget.
 #![allow(clippy::unwrap_used)]
 
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::{seeded_rng, Puzzle};
+use twisty_solvers::twophase::search::SplitClaims;
 use twisty_solvers::twophase::{parallel, SearchPlan, TwoPhase};
 use twisty_solvers::{Limits, SolveError};
 
@@ -164,7 +164,7 @@ fn shared_run(
     bound: u32,
     threads: usize,
 ) -> Vec<(Result<Vec<twisty_core::cube3::Cube3Move>, SolveError>, u64)> {
-    let claims = Arc::new(AtomicU64::new(0));
+    let claims = Arc::new(SplitClaims::new());
     std::thread::scope(|scope| {
         let runs: Vec<_> = (0..threads)
             .map(|_| {

@@ -16,10 +16,10 @@
 //!
 //! With one thread this is exactly [`SearchContext::solve`].
 
-use super::search::{SearchContext, ALL_VARIANTS};
+use super::search::{SearchContext, SplitClaims, ALL_VARIANTS};
 use super::tables::Tables;
 use crate::solver::{Limits, SolveError};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
@@ -96,7 +96,7 @@ pub fn solve(
     // Raised by a thread that proves its answer's length optimal (or that nothing is within
     // the bound).
     let proof = Arc::new(AtomicBool::new(false));
-    let claims = Arc::new(AtomicU64::new(0));
+    let claims = Arc::new(SplitClaims::new());
     let work = {
         let (tables, stop, shared_best, proof, claims, state, limits, plan) = (
             tables.clone(),

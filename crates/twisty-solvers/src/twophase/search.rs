@@ -22,6 +22,8 @@ mod large1;
 mod phase2;
 mod split;
 
+pub use split::SplitClaims;
+
 use super::coord::{self, N_FLIP, N_SLICE};
 use super::sym1::N_SYM1;
 use super::tables::Tables;
@@ -332,10 +334,6 @@ impl SearchContext {
         self.proven = false;
         self.exhausted = false;
         self.max_length = (max_length as usize).min(MAX_MOVES - 1);
-        if let Some(split) = &mut self.split {
-            split.next_unit = 0;
-            split.held = None;
-        }
         let bound = self.max_length;
         self.max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.check_at = CHECK_EVERY.min(self.max_nodes);
@@ -379,6 +377,7 @@ impl SearchContext {
             let mut length1 = 0;
             'lengths: while length1 <= self.max_length {
                 self.length1 = length1;
+                self.begin_segment(usize::from(cap > PHASE2_CAP), length1);
                 self.max_depth2 = self.cap2.min(self.max_length - length1);
                 for k in 0..6 {
                     // A search whose start equals an earlier one's (symmetric states) is
