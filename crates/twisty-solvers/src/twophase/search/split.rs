@@ -106,7 +106,9 @@ impl SearchContext {
         // Every unit passed was held by this context or by another one when passed, so the
         // counter is past them all: a number taken now is `u` or later.
         let counter = &s.claims.0[s.segment];
-        let held = *s.held.get_or_insert_with(|| counter.fetch_add(1, Ordering::Relaxed));
+        let held = *s
+            .held
+            .get_or_insert_with(|| counter.fetch_add(1, Ordering::Relaxed));
         if held == u {
             s.held = None;
             return true;
