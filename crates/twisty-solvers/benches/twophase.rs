@@ -8,10 +8,11 @@
 //!
 //! `TWOPHASE_PLAN=1` instead measures the search plans on the same kind of states: solves
 //! within 20 moves on 1 and 2 threads (median, mean, p99), then the mean length reached with
-//! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it, 0 skips it).
+//! a 10 ms improvement budget on 1 and 2 threads (`TWOPHASE_BUDGET_MS` changes it, 0 skips it;
+//! `TWOPHASE_BUDGET_THREADS=N` runs only the budget, on N threads).
 //! `TWOPHASE_CUBES=FILE` takes the states from a file of facelet strings instead of drawing
-//! them. `TWOPHASE_LARGE=1` runs them in the large-table mode, `TWOPHASE_19=1` adds solves within
-//! 19 moves on 2 threads.
+//! them. `TWOPHASE_LARGE=1` runs them in the large-table mode (`TWOPHASE_NO_DOWN=1` without its
+//! closer-move masks), `TWOPHASE_19=1` adds solves within 19 moves on 2 threads.
 #![allow(clippy::unwrap_used)]
 #![allow(missing_docs)]
 
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant};
 use twisty_core::cube3::Cube3;
 use twisty_core::{seeded_rng, Puzzle};
 use twisty_search::TableCache;
+use twisty_solvers::twophase::perimeter::TableBytes;
 use twisty_solvers::twophase::{large, SearchPlan, TwoPhase};
 use twisty_solvers::Limits;
 
@@ -155,6 +157,13 @@ fn plan_solver() -> TwoPhase {
         }
         None => large::Phase1Full::build(tp.tables(), true).0,
     };
+    // TWOPHASE_NO_DOWN=1: without the closer-move masks, for their share of the figures.
+    let full = if std::env::var("TWOPHASE_NO_DOWN").is_ok() {
+        let sym = large::cache::sym_from_bytes(&large::cache::sym_to_bytes(&full.sym)).unwrap();
+        large::Phase1Full::from_parts(sym, TableBytes::Owned(full.raw().to_vec())).unwrap()
+    } else {
+        full
+    };
     println!(
         "large tables ready in {:.2} s ({} bytes more)",
         start.elapsed().as_secs_f64(),
@@ -174,6 +183,9 @@ fn plans(n: usize, repeat: usize) {
         ..Limits::default()
     };
     let mut runs = vec![(20u32, 1usize), (20, 2)];
+    if std::env::var("TWOPHASE_BUDGET_THREADS").is_ok() {
+        runs.clear();
+    }
     if std::env::var("TWOPHASE_19").is_ok() {
         runs.push((19, 2));
     }
@@ -226,8 +238,13 @@ fn plans(n: usize, repeat: usize) {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10);
     // TWOPHASE_BUDGET_MS=0 skips the budget runs.
-    let budget_threads: &[usize] = if budget_ms == 0 { &[] } else { &[1, 2] };
-    for &threads in budget_threads {
+    // TWOPHASE_BUDGET_THREADS=N runs only the budget on N threads.
+    let budget_threads: Vec<usize> = match std::env::var("TWOPHASE_BUDGET_THREADS") {
+        _ if budget_ms == 0 => vec![],
+        Ok(v) => v.parse().map(|n| vec![n]).unwrap_or_else(|_| vec![1, 2]),
+        Err(_) => vec![1, 2],
+    };
+    for &threads in &budget_threads {
         let mut times = Vec::with_capacity(n);
         let (mut total_len, mut proven) = (0, 0);
         for s in &states {

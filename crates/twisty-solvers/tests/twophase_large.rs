@@ -1,19 +1,21 @@
 //! The large-table mode of the two-phase solver: the full phase-1 table's file handling
-//! (quick), and its distances and solves (ignored: building the table takes about 5 s on
-//! two cores; with `TWISTY_TABLES` set, the table is loaded from or stored in that cache).
+//! (quick), and its distances, closer moves and solves (ignored: building the table takes
+//! about 8 s on two cores; with `TWISTY_TABLES` set, the table is loaded from or stored in
+//! that cache).
 #![allow(clippy::unwrap_used)]
 
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::{seeded_rng, Puzzle};
-use twisty_search::{TableCache, TableError};
-use twisty_solvers::twophase::large::{cache, Phase1Full, N_ENTRIES};
+use twisty_search::{Origin, TableCache, TableError};
+use twisty_solvers::twophase::large::{cache, symmove, Phase1Full, N_ENTRIES};
+use twisty_solvers::twophase::perimeter::TableBytes;
 use twisty_solvers::twophase::search::MAX_PRE_MOVES_LARGE;
 use twisty_solvers::twophase::{coord, SearchPlan, TwoPhase};
 use twisty_solvers::Limits;
 
-fn reason(r: Result<Option<Phase1Full>, TableError>) -> String {
+fn reason(r: Result<Option<(Phase1Full, Origin)>, TableError>) -> String {
     match r {
         Err(TableError::Invalid { reason, .. }) => reason,
         Err(e) => panic!("unexpected error {e}"),
@@ -192,4 +194,100 @@ fn large_mode_solves_within_the_bound() {
             assert!(Cube3.is_solved(&t));
         }
     }
+}
+
+/// The closer-move masks, read in the frame of the state (through its flip-slice
+/// symmetry), name exactly the moves whose state is one move closer to the subgroup.
+#[test]
+#[ignore = "builds the 35 MB phase-1 table"]
+fn closer_moves_are_exactly_the_moves_one_closer() {
+    let tables = TwoPhase::global().tables();
+    let full = full();
+    let down = full.down.as_ref().expect("a built table has its closer moves");
+    let mut rng = seeded_rng(2029);
+    for _ in 0..300 {
+        let c = CubieCube::random(&mut rng);
+        let (t, f, s) = (coord::twist(&c), coord::flip(&c), coord::slice(&c));
+        let d = full.distance(tables, t, f, s).unwrap();
+        let fs = full.sym.raw_to_sym[s as usize * coord::N_FLIP + f as usize];
+        let mask = down.mask(&full.moves, symmove::index(&full.sym, fs, t), (fs & 15) as usize);
+        for m in 0..18 {
+            let child = (
+                tables.twist_move[t as usize * 18 + m],
+                tables.flip_move[f as usize * 18 + m],
+                tables.slice_move[s as usize * 18 + m],
+            );
+            let dc = full.distance(tables, child.0, child.1, child.2).unwrap();
+            assert_eq!(mask >> m & 1 == 1, dc + 1 == d, "move {m}: {d} -> {dc}");
+        }
+    }
+}
+
+/// The search gives the same answers with the closer-move masks as without them, in fewer
+/// nodes.
+#[test]
+#[ignore = "builds the 35 MB phase-1 table"]
+fn closer_moves_change_no_answer() {
+    let full = full();
+    let sym = cache::sym_from_bytes(&cache::sym_to_bytes(&full.sym)).unwrap();
+    let plain = Phase1Full::from_parts(sym, TableBytes::Owned(full.raw().to_vec())).unwrap();
+    assert!(plain.down.is_none());
+    let without = TwoPhase::new().with_large(Arc::new(plain));
+    let with = TwoPhase::new().with_large(full.clone());
+    let mut rng = seeded_rng(8);
+    let (mut a, mut b) = (without.context(), with.context());
+    for max in [20, 19] {
+        let limits = Limits {
+            max_length: Some(max),
+            ..Limits::default()
+        };
+        for _ in 0..30 {
+            let s = Cube3.random_state(&mut rng);
+            let x = a.solve(&s, max, &limits, Instant::now()).unwrap().to_vec();
+            let y = b.solve(&s, max, &limits, Instant::now()).unwrap().to_vec();
+            assert_eq!(x, y);
+            assert!(b.nodes() < a.nodes(), "{} vs {}", b.nodes(), a.nodes());
+        }
+    }
+}
+
+/// A missing, corrupt or wrong closer-move file is derived again from the entries and
+/// stored, and said so; the table then loads whole.
+#[test]
+#[ignore = "builds the 35 MB phase-1 table"]
+fn closer_moves_file_is_derived_again_when_missing_or_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let tc = TableCache::new(dir.path());
+    let tables = TwoPhase::global().tables();
+    let (_, origins) = cache::load_or_build(&tc, tables, false).unwrap();
+    assert!(origins.iter().all(|o| *o == Origin::Built), "{origins:?}");
+    let spec = cache::down_spec();
+    let path = tc.path(&spec);
+    let good = std::fs::read(&path).unwrap();
+    let load = || {
+        let (full, origin) = cache::load(&tc, tables).unwrap().unwrap();
+        assert!(full.down.is_some());
+        origin
+    };
+    assert_eq!(load(), Origin::Loaded);
+    // Well-formed but wrong.
+    tc.store(&spec, &vec![0u8; spec.data_len() as usize]).unwrap();
+    match load() {
+        Origin::Rebuilt(why) => assert!(why.contains("do not match"), "{why}"),
+        o => panic!("{o:?}"),
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), good);
+    // One byte changed.
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 1;
+    std::fs::write(&path, &bad).unwrap();
+    match load() {
+        Origin::Rebuilt(why) => assert!(why.contains("checksum"), "{why}"),
+        o => panic!("{o:?}"),
+    }
+    // Missing.
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(load(), Origin::Built);
+    assert_eq!(load(), Origin::Loaded);
 }

@@ -77,9 +77,13 @@ fn specs() -> Vec<TableSpec> {
     ]
 }
 
-/// The files of the large mode beyond the small mode's (entries, classes).
+/// The files of the large mode beyond the small mode's (entries, classes, closer moves).
 fn large_needs() -> Vec<TableNeed> {
-    vec![need(large::table_spec(), 4.0e-8), need(large::sym_spec(), 1.0e-7)]
+    vec![
+        need(large::table_spec(), 4.0e-8),
+        need(large::sym_spec(), 1.0e-7),
+        need(large::down_spec(), 5.0e-9),
+    ]
 }
 
 fn tables(o: &Resolved) -> Vec<TableNeed> {
@@ -91,14 +95,15 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
 }
 
 /// The two-phase solver as the `tables` option says: the small tables, or the small ones
-/// and the full phase-1 table (`auto`: when both of its files are in the cache; a file
-/// there that does not load is an error, not a silent fall-back).
+/// and the full phase-1 table (`auto`: when its entries and classes are in the cache; a
+/// file there that does not load is an error, not a silent fall-back).
 pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
     let small = load_small(ctx)?;
     let build = match ctx.options.str("tables").unwrap_or("auto") {
         "small" => return Ok(small),
         "large" => true,
-        _ if ctx.engine.cached(&large_needs()) => false,
+        // The closer moves are derived from the entries when their file is missing.
+        _ if ctx.engine.cached(&large_needs()[..2]) => false,
         _ => return Ok(small),
     };
     let key = "3x3/two-phase-large";
@@ -114,9 +119,13 @@ pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
                     ))
                 })?
                 .ok_or_else(|| EngineError::tables("the two-phase large tables left the cache while loading"))?;
-            (full, [Origin::Loaded, Origin::Loaded])
+            (full.0, [Origin::Loaded, Origin::Loaded, full.1])
         };
-        let names = [large::table_spec().file_name(), large::sym_spec().file_name()];
+        let names = [
+            large::table_spec().file_name(),
+            large::sym_spec().file_name(),
+            large::down_spec().file_name(),
+        ];
         let solver = (*small).clone().with_large(Arc::new(full));
         Ok((solver, names.into_iter().zip(origins).collect()))
     })

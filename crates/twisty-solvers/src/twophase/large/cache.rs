@@ -1,13 +1,17 @@
-//! The full phase-1 table in the table cache: two files, the 2-bit entries
-//! (`3x3x3/twophase/phase1-full`, 35.2 MB) and the flip-slice classes with the twist
+//! The full phase-1 table in the table cache: three files, the 2-bit entries
+//! (`3x3x3/twophase/phase1-full`, 35.2 MB), the flip-slice classes with the twist
 //! conjugation (`3x3x3/twophase/flipslice-sym`, 4.5 MB: little-endian u32 class-and-symmetry
-//! of each raw value, u32 representatives, u16 self-symmetry masks, u16 conjugated twists).
+//! of each raw value, u32 representatives, u16 self-symmetry masks, u16 conjugated twists)
+//! and the entries' closer moves (`3x3x3/twophase/phase1-down`, 563.6 MB, see
+//! [`super::down`]).
 //!
 //! The cache checks each file's header, length and checksum; the loader then checks every
 //! value used as an index and walks a few hundred states down to the subgroup, so a file
 //! that passes the checksum but holds something else is refused, never indexed out of
-//! range.
+//! range. The closer moves follow from the entries: when their file is missing or does not
+//! match the entries they are derived again (a few seconds) and stored.
 
+use super::down::DownMoves;
 use super::flipslice::{FlipSliceSym, N_FLIPSLICE, N_FLIPSLICE_CLASSES, N_SYM16};
 use super::{Phase1Full, N_ENTRIES};
 use crate::twophase::coord::{self, N_TWIST};
@@ -36,6 +40,15 @@ pub fn sym_spec() -> TableSpec {
         name: String::from("3x3x3/twophase/flipslice-sym"),
         entry_bits: 8,
         entries: SYM_BYTES,
+    }
+}
+
+/// The cache spec of the closer-move masks (four bytes an entry).
+pub fn down_spec() -> TableSpec {
+    TableSpec {
+        name: String::from("3x3x3/twophase/phase1-down"),
+        entry_bits: 8,
+        entries: 4 * N_ENTRIES as u64,
     }
 }
 
@@ -104,10 +117,11 @@ fn invalid(spec: &TableSpec, cache: &TableCache, reason: &str) -> TableError {
     }
 }
 
-/// Loads the table from `cache` without building it: `Ok(None)` when either file is
-/// missing, an error naming the file when one is present but truncated, corrupt or not a
-/// phase-1 table.
-pub fn load(cache: &TableCache, tables: &Tables) -> Result<Option<Phase1Full>, TableError> {
+/// Loads the table from `cache` without building its entries: `Ok(None)` when the entries
+/// or the classes file is missing, an error naming the file when one is present but
+/// truncated, corrupt or not a phase-1 table. The closer moves are loaded when stored and
+/// valid, otherwise derived from the entries and stored; their file's origin is returned.
+pub fn load(cache: &TableCache, tables: &Tables) -> Result<Option<(Phase1Full, Origin)>, TableError> {
     let (ts, ss) = (table_spec(), sym_spec());
     let Some(sym) = cache.load(&ss)? else {
         return Ok(None);
@@ -121,25 +135,65 @@ pub fn load(cache: &TableCache, tables: &Tables) -> Result<Option<Phase1Full>, T
     if !plausible(&full, tables) {
         return Err(invalid(&ts, cache, "not a phase-1 distance table"));
     }
-    Ok(Some(full))
+    Ok(Some(attach_down(cache, tables, full)))
 }
 
-/// The paths of the two files.
-pub fn paths(cache: &TableCache) -> [PathBuf; 2] {
-    [cache.path(&table_spec()), cache.path(&sym_spec())]
+/// `full` with its closer moves from the cache, or derived and stored when their file is
+/// missing or wrong.
+fn attach_down(cache: &TableCache, tables: &Tables, full: Phase1Full) -> (Phase1Full, Origin) {
+    let spec = down_spec();
+    let bad = match cache.load(&spec) {
+        Ok(Some(t)) => {
+            let bytes = TableBytes::Cached(t.into_huge_pages());
+            match DownMoves::from_bytes(&full, &tables.twist_move, bytes) {
+                Some(d) => return (full.with_down(d), Origin::Loaded),
+                None => Some(String::from("the closer moves do not match the phase-1 table")),
+            }
+        }
+        Ok(None) => None,
+        Err(e) => Some(e.to_string()),
+    };
+    let bytes = DownMoves::derive(&full, &tables.twist_move);
+    let origin = store(cache, &spec, &bytes, bad.map(|r| (cache.path(&spec), r)).as_ref());
+    (full.with_down(DownMoves::from_owned(bytes)), origin)
+}
+
+/// Stores one file; its origin: built, rebuilt (when `bad` names this file and why it was
+/// refused) or unsaved (an I/O error, the table kept in memory).
+fn store(cache: &TableCache, spec: &TableSpec, bytes: &[u8], bad: Option<&(PathBuf, String)>) -> Origin {
+    match cache.store(spec, bytes) {
+        Ok(path) => match bad {
+            Some((p, r)) if *p == path => Origin::Rebuilt(r.clone()),
+            _ => Origin::Built,
+        },
+        Err(TableError::Io { path, source }) => Origin::Unsaved(format!(
+            "not stored ({}: {source}); using the table built in memory",
+            path.display()
+        )),
+        Err(e) => Origin::Unsaved(format!("not stored ({e}); using the table built in memory")),
+    }
+}
+
+/// The paths of the three files.
+pub fn paths(cache: &TableCache) -> [PathBuf; 3] {
+    [
+        cache.path(&table_spec()),
+        cache.path(&sym_spec()),
+        cache.path(&down_spec()),
+    ]
 }
 
 /// Loads the table from `cache`, or builds it (on all cores, a progress bar with
 /// `progress`) and stores it when a file is missing or invalid. Returns the origins of the
-/// two files (entries, classes).
+/// three files (entries, classes, closer moves).
 pub fn load_or_build(
     cache: &TableCache,
     tables: &Tables,
     progress: bool,
-) -> Result<(Phase1Full, [Origin; 2]), TableError> {
+) -> Result<(Phase1Full, [Origin; 3]), TableError> {
     // The file found wrong and why.
     let bad = match load(cache, tables) {
-        Ok(Some(full)) => return Ok((full, [Origin::Loaded, Origin::Loaded])),
+        Ok(Some((full, down))) => return Ok((full, [Origin::Loaded, Origin::Loaded, down])),
         Ok(None) => None,
         Err(TableError::Invalid { path, reason }) => Some((path, reason)),
         Err(TableError::Io { path, source }) => Some((path, source.to_string())),
@@ -147,32 +201,18 @@ pub fn load_or_build(
     };
     if progress {
         eprintln!(
-            "building table {} ({}, about 5 s on two cores)",
+            "building table {} ({}, about 8 s on two cores)",
             table_spec().name,
-            twisty_search::file::human_bytes(table_spec().data_len() + SYM_BYTES)
+            twisty_search::file::human_bytes(table_spec().data_len() + SYM_BYTES + down_spec().data_len())
         );
     }
     let (full, _) = Phase1Full::build(tables, progress);
-    let mut origins = [Origin::Built, Origin::Built];
-    for (k, (spec, bytes)) in [
-        (table_spec(), full.raw().to_vec()),
-        (sym_spec(), sym_to_bytes(&full.sym)),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        origins[k] = match cache.store(&spec, &bytes) {
-            Ok(path) => match &bad {
-                Some((p, r)) if *p == path => Origin::Rebuilt(r.clone()),
-                _ => Origin::Built,
-            },
-            Err(TableError::Io { path, source }) => Origin::Unsaved(format!(
-                "not stored ({}: {source}); using the table built in memory",
-                path.display()
-            )),
-            Err(e) => return Err(e),
-        };
-    }
+    let down = full.down.as_ref().map_or(&[][..], DownMoves::raw_bytes);
+    let origins = [
+        store(cache, &table_spec(), full.raw(), bad.as_ref()),
+        store(cache, &sym_spec(), &sym_to_bytes(&full.sym), bad.as_ref()),
+        store(cache, &down_spec(), down, bad.as_ref()),
+    ];
     Ok((full, origins))
 }
 

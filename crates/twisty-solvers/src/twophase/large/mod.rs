@@ -15,19 +15,23 @@
 //! one below mod 3 lowers the distance by exactly one, until the subgroup is reached.
 //!
 //! The table is built once ([`build`], about 5 s on two cores) and kept in the table cache
-//! ([`cache`]): the 2-bit entries in one file, the flip-slice classes (4.4 MB) in another.
+//! ([`cache`]): the 2-bit entries in one file, the flip-slice classes (4.4 MB) in another,
+//! and each entry's moves one closer ([`down`], 563.6 MB, derived from the entries in a few
+//! seconds), which let the nodes that must come closer skip their other children.
 //! The classes' move table ([`symmove`], 4.6 MB) is made from the classes when the table is
 //! loaded (tens of milliseconds): the search reads one row of it per node instead of a
 //! random place of the class map per child.
 
 pub mod build;
 pub mod cache;
+pub mod down;
 pub mod flipslice;
 pub mod symmove;
 
 use super::coord::N_TWIST;
 use super::perimeter::TableBytes;
 use super::tables::Tables;
+use down::DownMoves;
 use flipslice::FlipSliceSym;
 use symmove::FlipSliceMoves;
 
@@ -50,12 +54,14 @@ pub struct Phase1Full {
     data: TableBytes,
     /// The classes' moves (built from `sym` when the table is made).
     pub moves: FlipSliceMoves,
+    /// Each entry's closer moves, when present.
+    pub down: Option<DownMoves>,
 }
 
 impl Phase1Full {
-    /// Builds the table from the raw move tables of `tables` (on all cores; a progress bar
-    /// on stderr with `progress`). Returns the table and the number of entries at each
-    /// depth.
+    /// Builds the table and its closer-move masks from the raw move tables of `tables` (on
+    /// all cores; a progress bar on stderr with `progress`). Returns the table and the
+    /// number of entries at each depth.
     pub fn build(tables: &Tables, progress: bool) -> (Phase1Full, Vec<u64>) {
         let sym = FlipSliceSym::build();
         let (data, counts) = build::build_table(
@@ -65,14 +71,14 @@ impl Phase1Full {
             &tables.slice_move,
             progress,
         );
-        (
-            Phase1Full {
-                moves: FlipSliceMoves::build(&sym),
-                sym,
-                data: TableBytes::Owned(data),
-            },
-            counts,
-        )
+        let full = Phase1Full {
+            moves: FlipSliceMoves::build(&sym),
+            sym,
+            data: TableBytes::Owned(data),
+            down: None,
+        };
+        let down = DownMoves::from_owned(DownMoves::derive(&full, &tables.twist_move));
+        (full.with_down(down), counts)
     }
 
     /// The table from its parts; `None` unless `data` holds exactly the entries of
@@ -82,7 +88,14 @@ impl Phase1Full {
             moves: FlipSliceMoves::build(&sym),
             sym,
             data,
+            down: None,
         })
+    }
+
+    /// The table with the closer-move masks (see [`down`]).
+    pub fn with_down(mut self, down: DownMoves) -> Phase1Full {
+        self.down = Some(down);
+        self
     }
 
     /// The packed entries.
@@ -188,6 +201,9 @@ impl Phase1Full {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.sym.bytes() + self.moves.bytes() + self.data.bytes().len()
+        self.sym.bytes()
+            + self.moves.bytes()
+            + self.data.bytes().len()
+            + self.down.as_ref().map_or(0, DownMoves::bytes)
     }
 }

@@ -24,6 +24,9 @@ pub struct FlipSliceMoves {
     conj: [[u8; 18]; N_SYM16],
     /// `S_a · S_b` by `[a][b]`.
     mult: [[u8; N_SYM16]; N_SYM16],
+    /// Move masks seen through a symmetry, six bits at a time (see
+    /// [`FlipSliceMoves::conj_mask`]): by `[k][j][bits]`.
+    mask_conj: Box<[[[u32; 64]; 3]; N_SYM16]>,
 }
 
 impl FlipSliceMoves {
@@ -48,7 +51,33 @@ impl FlipSliceMoves {
                 *x = t.mult(k, b) as u8;
             }
         }
-        FlipSliceMoves { moves, conj, mult }
+        let mut mask_conj = Box::new([[[0u32; 64]; 3]; N_SYM16]);
+        for (k, tables) in mask_conj.iter_mut().enumerate() {
+            for (j, table) in tables.iter_mut().enumerate() {
+                for (bits, out) in table.iter_mut().enumerate() {
+                    for m in 0..18 {
+                        let r = conj[k][m] as usize;
+                        if r / 6 == j && bits >> (r % 6) & 1 == 1 {
+                            *out |= 1 << m;
+                        }
+                    }
+                }
+            }
+        }
+        FlipSliceMoves {
+            moves,
+            conj,
+            mult,
+            mask_conj,
+        }
+    }
+
+    /// A mask of moves `m'` of a representative as moves `m` of a state with symmetry `k`:
+    /// bit `m` of the result is bit `S_k · m · S_k⁻¹` of `raw`.
+    #[inline]
+    pub fn conj_mask(&self, raw: u32, k: usize) -> u32 {
+        let t = &self.mask_conj[k & 15];
+        t[0][(raw & 63) as usize] | t[1][(raw >> 6 & 63) as usize] | t[2][(raw >> 12 & 63) as usize]
     }
 
     /// The `class << 4 | sym` of a state whose flip-slice is `fs` (`class << 4 | sym`)
@@ -112,6 +141,13 @@ mod tests {
                 assert_eq!(fs >> 4, raw >> 4, "class");
                 let image = flipslice(&t.conjugate((fs & 15) as usize, &c));
                 assert_eq!(image, sym.class_rep[(fs >> 4) as usize] as usize, "symmetry");
+            }
+        }
+        // A mask seen through a symmetry moves each bit to the conjugated move's place.
+        for k in 0..N_SYM16 {
+            for raw in [1u32, 0x3ffff, 0x2a5c3, 0x10001, 1 << 17] {
+                let want = (0..18).fold(0u32, |acc, m| acc | ((raw >> mv.conj[k][m]) & 1) << m);
+                assert_eq!(mv.conj_mask(raw, k), want, "symmetry {k}, mask {raw:#x}");
             }
         }
     }

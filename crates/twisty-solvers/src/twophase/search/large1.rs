@@ -8,6 +8,7 @@
 
 use super::{may_follow, Flow, SearchContext, Stop, P1};
 use crate::twophase::coord::N_FLIP;
+use crate::twophase::large::down::DownMoves;
 use crate::twophase::large::{symmove, Phase1Full};
 use crate::twophase::tables::Tables;
 
@@ -72,6 +73,11 @@ impl SearchContext {
             return self.end_phase1(togo);
         }
         let done = self.depth1 - togo;
+        if togo == h as usize {
+            if let Some(down) = &big.down {
+                return self.phase1_tight(big, down, t, twist, fs, h, togo, last);
+            }
+        }
         // The children's flip-slice classes come from one row of the class move table;
         // every child's entry is read before any is used, so the reads (mostly cache
         // misses) overlap.
@@ -107,6 +113,65 @@ impl SearchContext {
                     Flow::NextFace => break,
                     Flow::Next => {}
                 }
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// A node exactly its distance from the end of the phase-1 length (`togo == h`): only
+    /// the moves that come closer can be followed, read from its own entry of the
+    /// closer-move table; their entries are fetched before the first is searched.
+    #[allow(clippy::too_many_arguments)]
+    fn phase1_tight(
+        &mut self,
+        big: &Phase1Full,
+        down: &DownMoves,
+        t: &Tables,
+        twist: u16,
+        fs: u32,
+        h: u8,
+        togo: usize,
+        last: u8,
+    ) -> Result<Flow, Stop> {
+        let done = self.depth1 - togo;
+        let mut mask = down.mask(
+            &big.moves,
+            symmove::index(&big.sym, fs, twist),
+            (fs & 15) as usize,
+        );
+        if last < 6 {
+            for face in 0..6u8 {
+                if !may_follow(last, face) {
+                    mask &= !(7 << (face * 3));
+                }
+            }
+        }
+        let mut kids = [(0u16, 0u32); 18];
+        let mut rest = mask;
+        while rest != 0 {
+            let m = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let k = (t.twist_move[twist as usize * 18 + m], big.moves.step(fs, m));
+            down.prefetch(symmove::index(&big.sym, k.1, k.0));
+            kids[m] = k;
+        }
+        let mut rest = mask;
+        let mut skip_face = 6u8;
+        while rest != 0 {
+            let m = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let face = m / 3;
+            if face == skip_face {
+                continue;
+            }
+            self.tick()?;
+            self.p1[done] = m;
+            self.valid1 = self.valid1.min(done);
+            let (kt, kf) = kids[m as usize];
+            match self.phase1_large(big, t, kt, kf, h - 1, togo - 1, face)? {
+                Flow::Done => return Ok(Flow::Done),
+                Flow::NextFace => skip_face = face,
+                Flow::Next => {}
             }
         }
         Ok(Flow::Next)
