@@ -168,6 +168,43 @@ fn optimal_lengths_and_all_solutions_match_the_small_databases() {
     assert!(f.h48.solve_with(&c, &short, false, |_| {}).is_err());
 }
 
+/// One solution (the search may then switch to choosing the solution's last moves):
+/// the optimal length, a solving sequence, on one and on two threads.
+#[test]
+fn single_solutions_are_optimal_with_switching_on_one_and_two_threads() {
+    let f = fixture();
+    for threads in [1usize, 2] {
+        let limits = Limits {
+            threads: Some(threads),
+            ..Limits::default()
+        };
+        for seed in 0..16u64 {
+            let (c, _) = scramble(5 + (seed % 6) as usize, 700 + seed);
+            let a = f.h48.solve_with(&c, &limits, false, |_| {}).unwrap();
+            let b = f.small.solve_with(&c, &limits, false, |_| {}).unwrap();
+            assert_eq!(a.len(), 1);
+            assert_eq!(a[0].length, b[0].length, "seed {seed}, {threads} threads");
+            let x = a[0].moves.iter().fold(c, |x, &m| x.after(m));
+            assert_eq!(x, CubieCube::SOLVED, "seed {seed}");
+        }
+    }
+    // After a prefix move the first move follows it canonically.
+    let (c, _) = scramble(8, 77);
+    let u = Cube3Move::ALL.iter().position(|m| m.to_string() == "U").unwrap();
+    let after_u = Limits {
+        after_move: Some(u),
+        threads: Some(1),
+        ..Limits::default()
+    };
+    let a = f.h48.solve_with(&c, &after_u, false, |_| {}).unwrap();
+    let x = a[0].moves.iter().fold(c, |x, &m| x.after(m));
+    assert_eq!(x, CubieCube::SOLVED);
+    assert_ne!(
+        a[0].moves.first().map(|m| m.face()),
+        Some(Cube3Move::ALL[u].face())
+    );
+}
+
 #[test]
 fn table_is_persisted_corruption_is_rebuilt_and_memory_is_capped() {
     let f = fixture();

@@ -130,35 +130,79 @@ impl LaneCube {
             *c = c.premultiply_scalar(&MOVE_LANES[m as usize % 18]);
         }
     }
+
+    /// `first · then` ("`first`, then `then`"), with a byte shuffle per lane when the CPU
+    /// has SSSE3. `c · m` appends a move to a position, `m · c` prepends one (e.g. to its
+    /// inverse).
+    #[inline]
+    pub fn compose(first: &LaneCube, then: &LaneCube) -> LaneCube {
+        #[cfg(target_arch = "x86_64")]
+        if super::use_shuffles() {
+            // SAFETY: `use_shuffles()` checked that the CPU supports SSSE3, the only feature
+            // `compose_ssse3` is compiled for.
+            return unsafe { compose_ssse3(first, then) };
+        }
+        then.premultiply_scalar(first)
+    }
+
+    /// `self` followed by move `m` (an index into [`Cube3Move::ALL`], taken mod 18).
+    #[inline]
+    pub fn then_move(&self, m: u8) -> LaneCube {
+        LaneCube::compose(self, &MOVE_LANES[m as usize % 18])
+    }
+
+    /// Move `m` followed by `self` (an index into [`Cube3Move::ALL`], taken mod 18).
+    #[inline]
+    pub fn move_then(&self, m: u8) -> LaneCube {
+        LaneCube::compose(&MOVE_LANES[m as usize % 18], self)
+    }
+}
+
+/// `a · y` with one shuffle per lane (see [`premultiply_ssse3`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn compose_ssse3(a: &LaneCube, y: &LaneCube) -> LaneCube {
+    let mut out = [*y];
+    // SAFETY: the caller guarantees SSSE3 (this function's only target feature).
+    unsafe { compose_into_ssse3(&mut out[0], a) };
+    out[0]
+}
+
+/// Replaces `c` by `a · c` (`a` first), one shuffle per lane.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+unsafe fn compose_into_ssse3(c: &mut LaneCube, a: &LaneCube) {
+    use std::arch::x86_64::*;
+    // Unused bytes become 0x80 in the shuffle indices, so the shuffle writes 0 there.
+    const PAD_C: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128, 128, 128, 128, 128];
+    const PAD_E: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128];
+    // SAFETY: every pointer points at a 16-byte array aligned to 16 (`LaneCube` is
+    // `repr(C, align(16))` with two 16-byte fields; the pads are read unaligned).
+    unsafe {
+        let pad_c = _mm_loadu_si128(PAD_C.as_ptr() as *const __m128i);
+        let pad_e = _mm_loadu_si128(PAD_E.as_ptr() as *const __m128i);
+        let yc = _mm_load_si128(c.corners.as_ptr() as *const __m128i);
+        let ye = _mm_load_si128(c.edges.as_ptr() as *const __m128i);
+        let ac = _mm_load_si128(a.corners.as_ptr() as *const __m128i);
+        let ae = _mm_load_si128(a.edges.as_ptr() as *const __m128i);
+        let ic = _mm_or_si128(_mm_and_si128(yc, _mm_set1_epi8(7)), pad_c);
+        let mut rc = _mm_add_epi8(_mm_shuffle_epi8(ac, ic), _mm_and_si128(yc, _mm_set1_epi8(0x18)));
+        // Orientation 3 or 4 (byte ≥ 24) wraps to 0 or 1: v − 24 is smaller exactly then.
+        rc = _mm_min_epu8(rc, _mm_sub_epi8(rc, _mm_set1_epi8(24)));
+        let ie = _mm_or_si128(_mm_and_si128(ye, _mm_set1_epi8(15)), pad_e);
+        let re = _mm_xor_si128(_mm_shuffle_epi8(ae, ie), _mm_and_si128(ye, _mm_set1_epi8(16)));
+        _mm_store_si128(c.corners.as_mut_ptr() as *mut __m128i, rc);
+        _mm_store_si128(c.edges.as_mut_ptr() as *mut __m128i, re);
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
 unsafe fn premultiply_ssse3<const N: usize>(cubes: &mut [LaneCube; N], moves: &[u8; N]) {
-    use std::arch::x86_64::*;
-    // Unused bytes become 0x80 in the shuffle indices, so the shuffle writes 0 there.
-    const PAD_C: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128, 128, 128, 128, 128];
-    const PAD_E: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128];
     for (c, &m) in cubes.iter_mut().zip(moves) {
-        let a = &MOVE_LANES[m as usize % 18];
-        // SAFETY: every pointer points at a 16-byte array aligned to 16 (`LaneCube` is
-        // `repr(C, align(16))` with two 16-byte fields; the pads are read unaligned).
-        unsafe {
-            let pad_c = _mm_loadu_si128(PAD_C.as_ptr() as *const __m128i);
-            let pad_e = _mm_loadu_si128(PAD_E.as_ptr() as *const __m128i);
-            let yc = _mm_load_si128(c.corners.as_ptr() as *const __m128i);
-            let ye = _mm_load_si128(c.edges.as_ptr() as *const __m128i);
-            let ac = _mm_load_si128(a.corners.as_ptr() as *const __m128i);
-            let ae = _mm_load_si128(a.edges.as_ptr() as *const __m128i);
-            let ic = _mm_or_si128(_mm_and_si128(yc, _mm_set1_epi8(7)), pad_c);
-            let mut rc = _mm_add_epi8(_mm_shuffle_epi8(ac, ic), _mm_and_si128(yc, _mm_set1_epi8(0x18)));
-            // Orientation 3 or 4 (byte ≥ 24) wraps to 0 or 1: v − 24 is smaller exactly then.
-            rc = _mm_min_epu8(rc, _mm_sub_epi8(rc, _mm_set1_epi8(24)));
-            let ie = _mm_or_si128(_mm_and_si128(ye, _mm_set1_epi8(15)), pad_e);
-            let re = _mm_xor_si128(_mm_shuffle_epi8(ae, ie), _mm_and_si128(ye, _mm_set1_epi8(16)));
-            _mm_store_si128(c.corners.as_mut_ptr() as *mut __m128i, rc);
-            _mm_store_si128(c.edges.as_mut_ptr() as *mut __m128i, re);
-        }
+        // SAFETY: the caller guarantees SSSE3 (this function's only target feature).
+        unsafe { compose_into_ssse3(c, &MOVE_LANES[m as usize % 18]) };
     }
 }
 
@@ -181,6 +225,24 @@ mod tests {
                 let mut three = [l; 3];
                 LaneCube::premultiply_moves(&mut three, &[m.index(); 3]);
                 assert_eq!(three, [scalar; 3], "{m}");
+            }
+        }
+    }
+
+    #[test]
+    fn composition_appends_and_prepends_moves() {
+        let mut rng = seeded_rng(5);
+        for _ in 0..200 {
+            let c = CubieCube::random(&mut rng);
+            let d = CubieCube::random(&mut rng);
+            let (l, k) = (LaneCube::from_cubie(&c), LaneCube::from_cubie(&d));
+            assert_eq!(LaneCube::compose(&l, &k), LaneCube::from_cubie(&c.multiply(&d)));
+            assert_eq!(LaneCube::compose(&l, &k), k.premultiply_scalar(&l));
+            for m in Cube3Move::ALL {
+                let i = m.index();
+                assert_eq!(l.then_move(i), LaneCube::from_cubie(&c.after(m)), "{m}");
+                let pre = CubieCube::of_move(m).multiply(&c);
+                assert_eq!(l.move_then(i), LaneCube::from_cubie(&pre), "{m}");
             }
         }
     }

@@ -402,16 +402,17 @@ impl Cube3Optimal {
     /// The `h48` heuristic over the loaded table (for `h48-7`, `h48-8`, `h48-tiny`).
     pub fn h48_problem(&self) -> Option<h48::search::H48Problem<'_>> {
         let (v, coords) = self.h48.as_ref()?;
-        Some(h48::search::H48Problem {
+        Some(h48::search::H48Problem::new(
             coords,
-            table: twisty_search::coset_bfs::BasePacked {
+            twisty_search::coset_bfs::BasePacked {
                 bytes: self.tables[0].table.bytes(),
                 base: v.base(),
             },
-            pruning: &self.pruning,
-            shift: 11 - v.flip_bits(),
-            half_turn_rule: std::env::var_os("TWISTY_H48_NO_HALF_TURN_RULE").is_none(),
-        })
+            &self.pruning,
+            v.flip_bits(),
+            std::env::var_os("TWISTY_H48_NO_HALF_TURN_RULE").is_none(),
+            std::env::var_os("TWISTY_H48_NO_SWITCH").is_none(),
+        ))
     }
 
     /// The coset heuristic over the loaded table (for `best` and `best-tiny`).
@@ -482,7 +483,7 @@ impl Cube3Optimal {
     /// The heuristic value of a cube (a lower bound on its distance).
     pub fn heuristic_of(&self, c: &CubieCube) -> u32 {
         if let Some(p) = self.h48_problem() {
-            return p.heuristic(&p.node(c));
+            return p.heuristic(&p.node(c, None));
         }
         if let Some(p) = self.best_problem() {
             return p.heuristic(&p.node(c));
@@ -496,7 +497,7 @@ impl Cube3Optimal {
     /// the position and the inverse (each without the +1 rule).
     pub fn lookups_of(&self, c: &CubieCube) -> [u8; 3] {
         if let Some(p) = self.h48_problem() {
-            let h = p.probes(&p.node(c));
+            let h = p.probes(&p.node(c, None));
             return [h[0], h[1], h[0].max(h[1])];
         }
         if let Some(p) = self.best_problem() {
@@ -544,10 +545,15 @@ impl Cube3Optimal {
             .map_err(|e| SolveError::Unsupported(format!("cannot start {threads} threads: {e}")))?;
         let cancel = limits.cancel.as_deref();
         let t0 = Instant::now();
-        let r = match (self.h48_problem(), self.best_problem()) {
+        let mut h48 = self.h48_problem();
+        let r = match (&mut h48, self.best_problem()) {
             (Some(p), _) => {
-                let start = p.node(state);
-                pool.install(|| ida_star(&p, &start, &opts, cancel, on_bound))
+                // No switching when every optimal solution is listed (each once, in canonical
+                // form) or when a prefix precedes the state (the solution's first move must
+                // follow it canonically, and with switching it may be chosen last).
+                p.switching &= !all && opts.root_face.is_none();
+                let start = p.node(state, opts.root_face);
+                pool.install(|| ida_star(&*p, &start, &opts, cancel, on_bound))
             }
             (None, Some(p)) => {
                 let start = p.node(state);
@@ -573,6 +579,10 @@ impl Cube3Optimal {
             IdaOutcome::Found(paths) => {
                 let mut out = Vec::with_capacity(paths.len());
                 for path in paths {
+                    let path = match &h48 {
+                        Some(p) => p.solution_moves(&path),
+                        None => path,
+                    };
                     let moves: Vec<Cube3Move> = path.iter().map(|&m| Cube3Move::ALL[m]).collect();
                     verify(&Cube3, state, &moves)?;
                     out.push(Solution {
