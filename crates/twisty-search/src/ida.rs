@@ -14,7 +14,7 @@
 //! - `all` mode collects every optimal solution instead of stopping at the first.
 
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -77,6 +77,20 @@ pub trait IdaProblem: Sync {
     #[inline]
     fn skips_move(&self, _node: &Self::Node, _m: usize, _remaining: u32) -> bool {
         false
+    }
+
+    /// Whether the children that pass both tests are searched in increasing order of
+    /// [`IdaProblem::order_key`] (ties in move order), and the subtrees of a parallel
+    /// search taken in that order, instead of in move order. Only with
+    /// [`IdaProblem::PASSES`]. A complete iteration searches the same nodes either way; the
+    /// last one may find a solution sooner. Default: false.
+    const ORDERS: bool = false;
+
+    /// The order key of a child that passed both tests (see [`IdaProblem::ORDERS`]), e.g.
+    /// its heuristic value, so that the children with the most slack come first.
+    #[inline]
+    fn order_key(&self, _node: &Self::Node) -> u32 {
+        0
     }
 
     /// Whether `node` is solved.
@@ -452,6 +466,9 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         for (_, child, pruned) in kids.iter_mut() {
             *pruned = self.p.prunes_child(child, remaining - 1);
         }
+        if P::ORDERS {
+            return self.ordered_children(kids, remaining);
+        }
         let mut stop = false;
         for (m, child, pruned) in kids.iter_mut() {
             self.local += 1;
@@ -470,6 +487,38 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             self.path.pop();
             if stop {
                 break;
+            }
+        }
+        self.kids[r] = kids;
+        stop || self.shared.stop.load(Ordering::Relaxed)
+    }
+}
+
+impl<P: IdaProblem> Worker<'_, '_, '_, P> {
+    /// The last pass of [`Worker::children_in_passes`] with [`IdaProblem::ORDERS`]: every
+    /// kept child tested again, the survivors searched by increasing key.
+    fn ordered_children(&mut self, mut kids: Vec<(usize, P::Node, bool)>, remaining: u32) -> bool {
+        let r = remaining as usize;
+        self.local += kids.len() as u64;
+        for (_, child, pruned) in kids.iter_mut() {
+            *pruned = *pruned || self.p.prunes_child_late(child, remaining - 1);
+        }
+        kids.retain(|k| !k.2);
+        kids.sort_by_key(|k| self.p.order_key(&k.1));
+        let mut stop = false;
+        if self.local >= POLL_EVERY {
+            let n = std::mem::take(&mut self.local);
+            stop = self.shared.poll(n);
+        }
+        if !stop {
+            let pruning = self.p.pruning();
+            for (m, child, _) in kids.iter() {
+                self.path.push(*m);
+                stop = self.dfs(child, remaining - 1, pruning.face(*m));
+                self.path.pop();
+                if stop {
+                    break;
+                }
             }
         }
         self.kids[r] = kids;
@@ -560,9 +609,9 @@ pub fn ida_star<P: IdaProblem>(
             w.dfs(start, bound, opts.root_face);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
-            let roots = frontier(p, start, split, bound, opts.root_face);
+            let mut roots = frontier(p, start, split, bound, opts.root_face);
             shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
-            roots.par_iter().for_each(|(path, node, face)| {
+            let subtree = |(path, node, face): &(Vec<usize>, P::Node, Option<u8>)| {
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
@@ -577,7 +626,19 @@ pub fn ida_star<P: IdaProblem>(
                 // Poll after every subtree too: subtrees smaller than the polling interval
                 // would otherwise never check the deadline, node budget or cancel flag.
                 shared.poll(w.local);
-            });
+            };
+            if P::ORDERS && P::PASSES {
+                // Every thread takes the next subtree in key order.
+                roots.sort_by_key(|r| p.order_key(&r.1));
+                let next = AtomicUsize::new(0);
+                rayon::broadcast(|_| {
+                    while let Some(r) = roots.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        subtree(r);
+                    }
+                });
+            } else {
+                roots.par_iter().for_each(subtree);
+            }
         }
         let found = std::mem::take(&mut *shared.found.lock().unwrap_or_else(|e| e.into_inner()));
         if !found.is_empty() {
@@ -879,6 +940,78 @@ mod tests {
         }
         fn pruning(&self) -> &MovePruning {
             &self.0.pruning
+        }
+    }
+
+    /// The ring in passes with its children searched by decreasing value (an order that
+    /// differs from move order).
+    struct Ordered(InPasses);
+
+    impl IdaProblem for Ordered {
+        type Node = i32;
+        const PASSES: bool = true;
+        const ORDERS: bool = true;
+        fn num_moves(&self) -> usize {
+            6
+        }
+        fn apply(&self, n: &i32, m: usize) -> i32 {
+            self.0.apply(n, m)
+        }
+        fn heuristic(&self, n: &i32) -> u32 {
+            self.0.heuristic(n)
+        }
+        fn prunes_child(&self, n: &mut i32, remaining: u32) -> bool {
+            self.0.prunes_child(n, remaining)
+        }
+        fn prunes_child_late(&self, n: &mut i32, remaining: u32) -> bool {
+            self.0.prunes_child_late(n, remaining)
+        }
+        fn order_key(&self, n: &i32) -> u32 {
+            100 - *n as u32
+        }
+        fn is_goal(&self, n: &i32) -> bool {
+            self.0.is_goal(n)
+        }
+        fn pruning(&self) -> &MovePruning {
+            self.0.pruning()
+        }
+    }
+
+    /// Ordered children: complete iterations search the same nodes, the solutions are the
+    /// same set with `all`, and one solution has the optimal length, sequentially and split.
+    #[test]
+    fn ordered_children_search_the_same_tree() {
+        for prune in [false, true] {
+            for split in [0, 2] {
+                for all in [false, true] {
+                    let opts = IdaOptions {
+                        max_depth: 30,
+                        split_depth: split,
+                        all,
+                        ..Default::default()
+                    };
+                    for start in [5, 10, 50, 71] {
+                        let a = ida_star(&InPasses(Ring::new(prune)), &start, &opts, None, |_| {});
+                        let b = ida_star(&Ordered(InPasses(Ring::new(prune))), &start, &opts, None, |_| {});
+                        assert_eq!(a.bounds.len(), b.bounds.len());
+                        for (x, y) in a.bounds.iter().zip(&b.bounds) {
+                            assert_eq!((x.bound, x.nodes), (y.bound, y.nodes));
+                        }
+                        assert_eq!(a.deepest_complete, b.deepest_complete);
+                        let IdaOutcome::Found(sb) = &b.outcome else {
+                            panic!("{:?}", b.outcome);
+                        };
+                        if all {
+                            assert_eq!(a.outcome, b.outcome);
+                        }
+                        for s in sb {
+                            let end = s.iter().fold(start, |n, &m| (n + STEPS[m]).rem_euclid(97));
+                            assert_eq!(end, 0);
+                            assert_eq!(s.len() as u32, a.deepest_complete.map_or(1, |d| d + 1));
+                        }
+                    }
+                }
+            }
         }
     }
 

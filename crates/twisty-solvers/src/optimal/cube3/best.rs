@@ -543,6 +543,8 @@ pub struct BestNode {
     /// [`IdaProblem::apply`], then the new inverse probes from [`IdaProblem::prunes_child`].
     idx: [u64; 3],
     inv: [u8; 3],
+    /// The position's bound, once its probes passed ([`UNKNOWN`] before).
+    pos: u8,
 }
 
 /// The `best` heuristic over a loaded table, as an IDA* problem.
@@ -556,6 +558,8 @@ pub struct BestProblem<'a> {
     pub pruning: &'a MovePruning,
     /// Probe the inverse position too.
     pub inverse: bool,
+    /// Search the children with the lowest bound (the most slack) first.
+    pub order: bool,
 }
 
 /// The bound from three axis probes: their max, or `h + 1` when all three equal `h > 0`.
@@ -579,6 +583,7 @@ impl BestProblem<'_> {
             ax,
             inv_cubes: std::array::from_fn(|a| LaneCube::from_cubie(&self.coords.on_axis(&inv, a))),
             inv: [UNKNOWN; 3],
+            pos: UNKNOWN,
         }
     }
 
@@ -608,20 +613,21 @@ impl BestProblem<'_> {
     #[inline(always)]
     fn position_prunes(&self, n: &BestNode, remaining: u32) -> bool {
         self.three_prune(n.ax.map(|a| self.coords.index(&a)), remaining)
+            .is_none()
     }
 
-    /// Whether three axis probes at table indices `idx` (with the +1 rule) exceed
-    /// `remaining`; stops at the first probe that does.
+    /// The bound of three axis probes at table indices `idx` (with the +1 rule); `None`
+    /// when it exceeds `remaining` (stopping at the first probe that does).
     #[inline(always)]
-    fn three_prune(&self, idx: [u64; 3], remaining: u32) -> bool {
+    fn three_prune(&self, idx: [u64; 3], remaining: u32) -> Option<u32> {
         let mut h = [0u8; 3];
         for a in 0..3 {
             h[a] = self.table.get(idx[a]);
             if h[a] as u32 > remaining {
-                return true;
+                return None;
             }
         }
-        plus_one(h) > remaining
+        Some(plus_one(h)).filter(|&b| b <= remaining)
     }
 
     /// The three axis probes of the inverse position.
@@ -636,6 +642,17 @@ impl IdaProblem for BestProblem<'_> {
     /// Children are generated (their position probes' loads started), then tested on the
     /// position (the new inverse probes' loads started), then on the inverse.
     const PASSES: bool = true;
+
+    const ORDERS: bool = true;
+
+    #[inline]
+    fn order_key(&self, n: &BestNode) -> u32 {
+        if !self.order {
+            return 0;
+        }
+        let inv = if self.inverse { plus_one(n.inv) } else { 0 };
+        (n.pos as u32).max(inv)
+    }
 
     fn num_moves(&self) -> usize {
         MOVES
@@ -663,6 +680,7 @@ impl IdaProblem for BestProblem<'_> {
             inv_cubes,
             idx,
             inv,
+            pos: UNKNOWN,
         }
     }
 
@@ -698,9 +716,10 @@ impl IdaProblem for BestProblem<'_> {
 
     #[inline]
     fn prunes_child(&self, n: &mut BestNode, remaining: u32) -> bool {
-        if self.three_prune(n.idx, remaining) {
+        let Some(bound) = self.three_prune(n.idx, remaining) else {
             return true;
-        }
+        };
+        n.pos = bound as u8;
         if self.inverse {
             for a in 0..3 {
                 if n.inv[a] == UNKNOWN {
@@ -882,6 +901,7 @@ mod tests {
             },
             pruning: &pruning,
             inverse: true,
+            order: true,
         };
         let mut rng = seeded_rng(23);
         for _ in 0..20 {
@@ -898,6 +918,7 @@ mod tests {
                     n,
                     BestNode {
                         inv: n.inv,
+                        pos: n.pos,
                         ..p.node(&c)
                     }
                 );

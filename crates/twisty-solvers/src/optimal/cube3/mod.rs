@@ -402,7 +402,7 @@ impl Cube3Optimal {
     /// The `h48` heuristic over the loaded table (for `h48-7`, `h48-8`, `h48-tiny`).
     pub fn h48_problem(&self) -> Option<h48::search::H48Problem<'_>> {
         let (v, coords) = self.h48.as_ref()?;
-        Some(h48::search::H48Problem::new(
+        let mut p = h48::search::H48Problem::new(
             coords,
             twisty_search::coset_bfs::BasePacked {
                 bytes: self.tables[0].table.bytes(),
@@ -412,7 +412,9 @@ impl Cube3Optimal {
             v.flip_bits(),
             std::env::var_os("TWISTY_H48_NO_HALF_TURN_RULE").is_none(),
             std::env::var_os("TWISTY_H48_NO_SWITCH").is_none(),
-        ))
+        );
+        p.order = std::env::var_os("TWISTY_OPTIMAL_NO_ORDER").is_none();
+        Some(p)
     }
 
     /// The coset heuristic over the loaded table (for `best` and `best-tiny`).
@@ -426,6 +428,7 @@ impl Cube3Optimal {
             },
             pruning: &self.pruning,
             inverse: true,
+            order: std::env::var_os("TWISTY_OPTIMAL_NO_ORDER").is_none(),
         })
     }
 

@@ -82,6 +82,8 @@ pub struct H48Problem<'a> {
     pub switching: bool,
     /// "No order" over the 36 moves, for the search driver when switching.
     pub open: MovePruning,
+    /// Search the children with the lowest bound (the most slack) first.
+    pub order: bool,
 }
 
 /// The inverse of each move.
@@ -107,6 +109,7 @@ impl<'a> H48Problem<'a> {
             half_turn_rule,
             switching: switching && half_turn_rule,
             open: MovePruning::none(2 * MOVES),
+            order: true,
         }
     }
 
@@ -180,6 +183,17 @@ impl IdaProblem for H48Problem<'_> {
     type Node = H48Node;
 
     const PASSES: bool = true;
+
+    const ORDERS: bool = true;
+
+    #[inline]
+    fn order_key(&self, n: &H48Node) -> u32 {
+        if self.order {
+            n.val[0].max(n.val[1]) as u32
+        } else {
+            0
+        }
+    }
 
     fn num_moves(&self) -> usize {
         if self.switching {
