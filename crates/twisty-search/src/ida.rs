@@ -81,7 +81,7 @@ pub trait IdaProblem: Sync {
 
     /// Whether the children that pass both tests are searched in increasing order of
     /// [`IdaProblem::order_key`] (ties in move order), and the subtrees of a parallel
-    /// search taken in that order, instead of in move order. Only with
+    /// search sorted in that order, instead of in move order. Only with
     /// [`IdaProblem::PASSES`]. A complete iteration searches the same nodes either way; the
     /// last one may find a solution sooner. Default: false.
     const ORDERS: bool = false;
@@ -318,6 +318,10 @@ pub struct IdaOptions {
     /// first move must follow it canonically, so that subtrees of a split search do not
     /// repeat each other's sequences.
     pub root_face: Option<u8>,
+    /// With [`IdaProblem::ORDERS`], every thread of a split search takes the next subtree
+    /// in key order, instead of rayon splitting the sorted subtrees between the threads
+    /// (one starts at the front, another in the middle).
+    pub queue: bool,
 }
 
 /// One finished depth bound.
@@ -628,8 +632,9 @@ pub fn ida_star<P: IdaProblem>(
                 shared.poll(w.local);
             };
             if P::ORDERS && P::PASSES {
-                // Every thread takes the next subtree in key order.
                 roots.sort_by_key(|r| p.order_key(&r.1));
+            }
+            if P::ORDERS && P::PASSES && opts.queue {
                 let next = AtomicUsize::new(0);
                 rayon::broadcast(|_| {
                     while let Some(r) = roots.get(next.fetch_add(1, Ordering::Relaxed)) {
@@ -984,13 +989,14 @@ mod tests {
         for prune in [false, true] {
             for split in [0, 2] {
                 for all in [false, true] {
-                    let opts = IdaOptions {
-                        max_depth: 30,
-                        split_depth: split,
-                        all,
-                        ..Default::default()
-                    };
-                    for start in [5, 10, 50, 71] {
+                    for (start, queue) in [(5, false), (10, true), (50, false), (71, true), (71, false)] {
+                        let opts = IdaOptions {
+                            max_depth: 30,
+                            split_depth: split,
+                            all,
+                            queue,
+                            ..Default::default()
+                        };
                         let a = ida_star(&InPasses(Ring::new(prune)), &start, &opts, None, |_| {});
                         let b = ida_star(&Ordered(InPasses(Ring::new(prune))), &start, &opts, None, |_| {});
                         assert_eq!(a.bounds.len(), b.bounds.len());

@@ -541,6 +541,9 @@ impl Cube3Optimal {
                 .after_move
                 .filter(|&m| m < Cube3Move::ALL.len())
                 .and_then(|m| self.pruning().face(m)),
+            // Sorted subtrees split by rayon gave lower median node counts on 20 random
+            // states than a shared queue (BENCHMARKS.md); the queue is kept for comparison.
+            queue: std::env::var_os("TWISTY_IDA_QUEUE").is_some(),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
