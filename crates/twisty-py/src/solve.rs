@@ -98,6 +98,10 @@ fn solve_in_place(
     flag: Option<Arc<AtomicBool>>,
 ) -> PyResult<Solution> {
     req.cancel = Some(flag.clone().unwrap_or_default());
+    // A Ctrl-C that came after Python last ran its handlers but before `interrupt::mode`
+    // cleared the flag is pending in Python only: run the handlers now, or the solve would
+    // not see it and run to its end.
+    py.check_signals()?;
     loop {
         let r = py.allow_threads(|| run_one(engine, &mut req, input));
         let interrupted = flag.as_ref().is_some_and(|f| f.swap(false, Ordering::Relaxed));
