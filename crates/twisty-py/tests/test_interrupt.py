@@ -29,7 +29,16 @@ def test_ctrl_c_interrupts_a_long_solve(tables):
 def _run(script, tables, delay=0.5):
     """Runs `script`, sends SIGINT `delay` s after it prints "ready"; (stdout, code, waited)."""
     env = dict(os.environ, TWISTY_TABLES=tables)
-    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env)
+    # A shell that starts a job in the background without job control (e.g. `cmd &` in a
+    # script) makes it ignore SIGINT, and Python then keeps it ignored: give the child the
+    # default action so that it gets KeyboardInterrupt however the tests were started.
+    p = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         assert p.stdout.readline().strip() == "ready"
         time.sleep(delay)
