@@ -7,7 +7,9 @@
 //! - The heuristic receives the remaining budget so it can stop at the first table that
 //!   prunes ([`IdaProblem::prunes`]).
 //! - Both cores: the tree is split at a fixed depth below the root and the subtrees are
-//!   searched in parallel (rayon) under a shared bound and a shared stop flag.
+//!   searched in parallel (rayon) under a shared bound and a shared stop flag; with
+//!   [`IdaOptions::queue`] and [`IdaOptions::learn`] every thread takes the next subtree in
+//!   the order of the last iteration's node counts (`ida/roots.rs`).
 //! - Every finished bound is reported to a callback (depth, nodes, time) for progress lines;
 //!   timeouts, node budgets and a cancel flag stop the search cleanly and report the deepest
 //!   bound that was searched completely.
@@ -17,6 +19,9 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+mod roots;
+use roots::{Root, RootHistory};
 
 /// A search problem for [`ida_star`].
 pub trait IdaProblem: Sync {
@@ -322,6 +327,9 @@ pub struct IdaOptions {
     /// in key order, instead of rayon splitting the sorted subtrees between the threads
     /// (one starts at the front, another in the middle).
     pub queue: bool,
+    /// With [`IdaProblem::ORDERS`], take a split search's subtrees by decreasing node count
+    /// of the last complete iteration (see `ida/roots.rs`).
+    pub learn: bool,
 }
 
 /// One finished depth bound.
@@ -399,9 +407,19 @@ struct Worker<'p, 's, 'c, P: IdaProblem> {
     /// The children kept at each remaining depth (with [`IdaProblem::PASSES`]), reused.
     /// (move, node, pruned by the first test).
     kids: Vec<Vec<(usize, P::Node, bool)>>,
+    /// Nodes already added to the shared count.
+    counted: u64,
 }
 
 impl<P: IdaProblem> Worker<'_, '_, '_, P> {
+    /// Adds the nodes counted since the last call to the shared count and polls the stop
+    /// conditions; returns true to stop.
+    fn flush(&mut self) -> bool {
+        let n = std::mem::take(&mut self.local);
+        self.counted += n;
+        self.shared.poll(n)
+    }
+
     /// Depth-first search below `node` with `remaining` moves; returns true to stop.
     fn dfs(&mut self, node: &P::Node, remaining: u32, prev_face: Option<u8>) -> bool {
         if remaining == 0 {
@@ -430,11 +448,8 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             }
             let mut child = self.p.apply(node, m);
             self.local += 1;
-            if self.local >= POLL_EVERY {
-                let n = std::mem::take(&mut self.local);
-                if self.shared.poll(n) {
-                    return true;
-                }
+            if self.local >= POLL_EVERY && self.flush() {
+                return true;
             }
             if self.p.prunes_child(&mut child, remaining - 1)
                 || self.p.prunes_child_late(&mut child, remaining - 1)
@@ -476,12 +491,9 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         let mut stop = false;
         for (m, child, pruned) in kids.iter_mut() {
             self.local += 1;
-            if self.local >= POLL_EVERY {
-                let n = std::mem::take(&mut self.local);
-                if self.shared.poll(n) {
-                    stop = true;
-                    break;
-                }
+            if self.local >= POLL_EVERY && self.flush() {
+                stop = true;
+                break;
             }
             if *pruned || self.p.prunes_child_late(child, remaining - 1) {
                 continue;
@@ -511,8 +523,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         kids.sort_by_key(|k| self.p.order_key(&k.1));
         let mut stop = false;
         if self.local >= POLL_EVERY {
-            let n = std::mem::take(&mut self.local);
-            stop = self.shared.poll(n);
+            stop = self.flush();
         }
         if !stop {
             let pruning = self.p.pruning();
@@ -538,25 +549,27 @@ fn frontier<P: IdaProblem>(
     depth: u32,
     bound: u32,
     root_face: Option<u8>,
-) -> Vec<(Vec<usize>, P::Node, Option<u8>)> {
+) -> Vec<Root<P::Node>> {
     let mut out = vec![(Vec::new(), *start, root_face)];
     for d in 0..depth {
-        let mut next = Vec::new();
-        for (path, node, face) in &out {
-            for m in 0..p.num_moves() {
-                if !p.pruning().allowed(*face, m) || p.skips_move(node, m, bound - d) {
-                    continue;
-                }
-                let mut c = p.apply(node, m);
-                if p.prunes_child(&mut c, bound - d - 1) || p.prunes_child_late(&mut c, bound - d - 1) {
-                    continue;
-                }
-                let mut np = path.clone();
-                np.push(m);
-                next.push((np, c, p.pruning().face(m)));
-            }
-        }
-        out = next;
+        // Each parent's children in passes (made, then tested, then tested late), as in the
+        // search itself; parents in parallel, the order kept.
+        out = out
+            .par_iter()
+            .flat_map_iter(|(path, node, face)| {
+                let mut kids: Vec<(usize, P::Node)> = (0..p.num_moves())
+                    .filter(|&m| p.pruning().allowed(*face, m) && !p.skips_move(node, m, bound - d))
+                    .map(|m| (m, p.apply(node, m)))
+                    .collect();
+                kids.retain_mut(|(_, c)| !p.prunes_child(c, bound - d - 1));
+                kids.retain_mut(|(_, c)| !p.prunes_child_late(c, bound - d - 1));
+                kids.into_iter().map(move |(m, c)| {
+                    let mut np = path.clone();
+                    np.push(m);
+                    (np, c, p.pruning().face(m))
+                })
+            })
+            .collect();
     }
     out
 }
@@ -583,6 +596,7 @@ pub fn ida_star<P: IdaProblem>(
     };
     let mut bounds = Vec::new();
     let mut deepest = None;
+    let mut history = RootHistory::default();
     let finish = |outcome, deepest, bounds, shared: &Shared<'_>| IdaResult {
         outcome,
         deepest_complete: deepest,
@@ -609,13 +623,18 @@ pub fn ida_star<P: IdaProblem>(
                 path: Vec::new(),
                 local: 0,
                 kids: Vec::new(),
+                counted: 0,
             };
             w.dfs(start, bound, opts.root_face);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
             let mut roots = frontier(p, start, split, bound, opts.root_face);
             shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
-            let subtree = |(path, node, face): &(Vec<usize>, P::Node, Option<u8>)| {
+            if P::ORDERS && P::PASSES {
+                history.sort(p, &mut roots);
+            }
+            let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
+            let subtree = |i: usize, (path, node, face): &Root<P::Node>| {
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
@@ -625,24 +644,26 @@ pub fn ida_star<P: IdaProblem>(
                     path: path.clone(),
                     local: 0,
                     kids: Vec::new(),
+                    counted: 0,
                 };
                 w.dfs(node, bound - split, *face);
+                counts[i].store(w.counted + w.local, Ordering::Relaxed);
                 // Poll after every subtree too: subtrees smaller than the polling interval
                 // would otherwise never check the deadline, node budget or cancel flag.
                 shared.poll(w.local);
             };
-            if P::ORDERS && P::PASSES {
-                roots.sort_by_key(|r| p.order_key(&r.1));
-            }
             if P::ORDERS && P::PASSES && opts.queue {
                 let next = AtomicUsize::new(0);
-                rayon::broadcast(|_| {
-                    while let Some(r) = roots.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        subtree(r);
-                    }
+                rayon::broadcast(|_| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(r) = roots.get(i) else { break };
+                    subtree(i, r);
                 });
             } else {
-                roots.par_iter().for_each(subtree);
+                roots.par_iter().enumerate().for_each(|(i, r)| subtree(i, r));
+            }
+            if opts.learn {
+                history.learn(roots, &counts);
             }
         }
         let found = std::mem::take(&mut *shared.found.lock().unwrap_or_else(|e| e.into_inner()));

@@ -310,19 +310,29 @@ impl IdaProblem for Ordered {
     }
 }
 
-/// Ordered children: complete iterations search the same nodes, the solutions are the
+/// Ordered children (and subtrees ordered by the last iteration's counts): complete
+/// iterations search the same nodes, the solutions are the
 /// same set with `all`, and one solution has the optimal length, sequentially and split.
 #[test]
 fn ordered_children_search_the_same_tree() {
     for prune in [false, true] {
         for split in [0, 2] {
             for all in [false, true] {
-                for (start, queue) in [(5, false), (10, true), (50, false), (71, true), (71, false)] {
+                for (start, queue, learn) in [
+                    (5, false, false),
+                    (10, true, true),
+                    (50, false, true),
+                    (71, true, false),
+                    (71, false, false),
+                    (71, false, true),
+                    (71, true, true),
+                ] {
                     let opts = IdaOptions {
                         max_depth: 30,
                         split_depth: split,
                         all,
                         queue,
+                        learn,
                         ..Default::default()
                     };
                     let a = ida_star(&InPasses(Ring::new(prune)), &start, &opts, None, |_| {});

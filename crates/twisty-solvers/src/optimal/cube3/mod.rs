@@ -534,16 +534,23 @@ impl Cube3Optimal {
             timeout: limits.timeout,
             max_nodes: limits.max_nodes,
             all,
-            split_depth: if threads > 1 { 3 } else { 0 },
+            // Subtrees four moves deep, taken in the order of the last iteration's node
+            // counts (BENCHMARKS.md); `TWISTY_IDA_SPLIT=D` for experiments.
+            split_depth: std::env::var("TWISTY_IDA_SPLIT")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(4),
             min_depth: limits.min_length.unwrap_or(0),
             // Move indices are `Cube3Move::ALL`'s, the order of `Puzzle::moves`.
             root_face: limits
                 .after_move
                 .filter(|&m| m < Cube3Move::ALL.len())
                 .and_then(|m| self.pruning().face(m)),
-            // Sorted subtrees split by rayon gave lower median node counts on 20 random
-            // states than a shared queue (BENCHMARKS.md); the queue is kept for comparison.
-            queue: std::env::var_os("TWISTY_IDA_QUEUE").is_some(),
+            // Every thread takes the next subtree in order (with the learned order this gave
+            // fewer nodes than rayon's split, which starts one thread in the middle);
+            // `TWISTY_IDA_RAYON_SPLIT=1` and `TWISTY_IDA_NO_LEARN=1` turn each off.
+            queue: std::env::var_os("TWISTY_IDA_RAYON_SPLIT").is_none(),
+            learn: std::env::var_os("TWISTY_IDA_NO_LEARN").is_none(),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -1,0 +1,100 @@
+//! The order in which a split search takes its subtrees.
+//!
+//! Each subtree (a root: a canonical prefix of the split depth) is searched in every
+//! iteration. A subtree that generated many nodes at the last bound is one where the
+//! heuristic left much slack, and so the likeliest to hold a solution at the next bound:
+//! with [`IdaOptions::learn`](super::IdaOptions::learn) the roots are taken by decreasing node
+//! count of the last complete iteration, then (roots new at this bound, and ties) by
+//! [`IdaProblem::order_key`].
+
+use super::IdaProblem;
+use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A subtree of a split search: the moves from the start, the node they reach, and the face
+/// of the last move.
+pub(super) type Root<N> = (Vec<usize>, N, Option<u8>);
+
+/// Node counts of each subtree in the last complete iteration, by its moves.
+#[derive(Debug, Default)]
+pub(super) struct RootHistory {
+    nodes: HashMap<Vec<usize>, u64>,
+}
+
+impl RootHistory {
+    /// Sorts the roots of one iteration: by decreasing count of the last iteration (when
+    /// there is one), then by the problem's key.
+    pub(super) fn sort<P: IdaProblem>(&self, p: &P, roots: &mut [Root<P::Node>]) {
+        if self.nodes.is_empty() {
+            roots.sort_by_key(|r| p.order_key(&r.1));
+        } else {
+            roots.sort_by_cached_key(|r| {
+                (
+                    Reverse(self.nodes.get(&r.0).copied().unwrap_or(0)),
+                    p.order_key(&r.1),
+                )
+            });
+        }
+    }
+
+    /// Keeps the counts of a complete iteration (`counts[i]` for `roots[i]`) for the next.
+    pub(super) fn learn<N>(&mut self, roots: Vec<Root<N>>, counts: &[AtomicU64]) {
+        self.nodes = roots
+            .into_iter()
+            .zip(counts)
+            .map(|(r, c)| (r.0, c.load(Ordering::Relaxed)))
+            .collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ida::MovePruning;
+
+    /// Nodes are numbers; the key is the number.
+    struct Keyed(MovePruning);
+
+    impl IdaProblem for Keyed {
+        type Node = u32;
+        fn num_moves(&self) -> usize {
+            1
+        }
+        fn apply(&self, n: &u32, _m: usize) -> u32 {
+            *n
+        }
+        fn heuristic(&self, _n: &u32) -> u32 {
+            0
+        }
+        fn order_key(&self, n: &u32) -> u32 {
+            *n
+        }
+        fn is_goal(&self, _n: &u32) -> bool {
+            false
+        }
+        fn pruning(&self) -> &MovePruning {
+            &self.0
+        }
+    }
+
+    #[test]
+    fn roots_go_by_last_count_then_key() {
+        let p = Keyed(MovePruning::none(1));
+        let root = |moves: &[usize], key: u32| (moves.to_vec(), key, None);
+        let mut roots = vec![root(&[0], 5), root(&[1], 3), root(&[2], 4), root(&[3], 1)];
+        let mut h = RootHistory::default();
+        // No history: by key.
+        h.sort(&p, &mut roots);
+        let order = |r: &[Root<u32>]| r.iter().map(|x| x.0[0]).collect::<Vec<_>>();
+        assert_eq!(order(&roots), vec![3, 1, 2, 0]);
+        // Counts of [3], [1], [2], [0]: 10, 70, 0, 70.
+        let counts: Vec<AtomicU64> = [10, 70, 0, 70].into_iter().map(AtomicU64::new).collect();
+        h.learn(roots.clone(), &counts);
+        // The next iteration has a new root [4] (key 0) and lost [2].
+        let mut next = vec![root(&[0], 5), root(&[4], 0), root(&[1], 3), root(&[3], 1)];
+        h.sort(&p, &mut next);
+        // 70 (key 3), 70 (key 5), 10, then the new root.
+        assert_eq!(order(&next), vec![1, 0, 3, 4]);
+    }
+}
