@@ -21,7 +21,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod roots;
-use roots::{Root, RootHistory};
+pub use roots::SubtreeCounts;
+use roots::{sort_roots, Root};
 
 /// A search problem for [`ida_star`].
 pub trait IdaProblem: Sync {
@@ -596,7 +597,7 @@ pub fn ida_star<P: IdaProblem>(
     };
     let mut bounds = Vec::new();
     let mut deepest = None;
-    let mut history = RootHistory::default();
+    let mut history = SubtreeCounts::default();
     let finish = |outcome, deepest, bounds, shared: &Shared<'_>| IdaResult {
         outcome,
         deepest_complete: deepest,
@@ -631,7 +632,7 @@ pub fn ida_star<P: IdaProblem>(
             let mut roots = frontier(p, start, split, bound, opts.root_face);
             shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
             if P::ORDERS && P::PASSES {
-                history.sort(p, &mut roots);
+                sort_roots(&history, p, &mut roots);
             }
             let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
             let subtree = |i: usize, (path, node, face): &Root<P::Node>| {
@@ -663,7 +664,7 @@ pub fn ida_star<P: IdaProblem>(
                 roots.par_iter().enumerate().for_each(|(i, r)| subtree(i, r));
             }
             if opts.learn {
-                history.learn(roots, &counts);
+                history.learn(roots.into_iter().map(|r| r.0), &counts);
             }
         }
         let found = std::mem::take(&mut *shared.found.lock().unwrap_or_else(|e| e.into_inner()));

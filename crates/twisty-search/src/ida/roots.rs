@@ -10,41 +10,61 @@
 use super::IdaProblem;
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A subtree of a split search: the moves from the start, the node they reach, and the face
 /// of the last move.
 pub(super) type Root<N> = (Vec<usize>, N, Option<u8>);
 
-/// Node counts of each subtree in the last complete iteration, by its moves.
-#[derive(Debug, Default)]
-pub(super) struct RootHistory {
-    nodes: HashMap<Vec<usize>, u64>,
+/// Node counts of each subtree of a split search in its last complete iteration, keyed by
+/// the subtree's moves (any searcher that splits its tree by prefixes can keep one).
+#[derive(Debug)]
+pub struct SubtreeCounts<K> {
+    nodes: HashMap<K, u64>,
 }
 
-impl RootHistory {
-    /// Sorts the roots of one iteration: by decreasing count of the last iteration (when
-    /// there is one), then by the problem's key.
-    pub(super) fn sort<P: IdaProblem>(&self, p: &P, roots: &mut [Root<P::Node>]) {
-        if self.nodes.is_empty() {
-            roots.sort_by_key(|r| p.order_key(&r.1));
-        } else {
-            roots.sort_by_cached_key(|r| {
-                (
-                    Reverse(self.nodes.get(&r.0).copied().unwrap_or(0)),
-                    p.order_key(&r.1),
-                )
-            });
+impl<K> Default for SubtreeCounts<K> {
+    fn default() -> Self {
+        SubtreeCounts {
+            nodes: HashMap::new(),
         }
     }
+}
 
-    /// Keeps the counts of a complete iteration (`counts[i]` for `roots[i]`) for the next.
-    pub(super) fn learn<N>(&mut self, roots: Vec<Root<N>>, counts: &[AtomicU64]) {
-        self.nodes = roots
+impl<K: Hash + Eq> SubtreeCounts<K> {
+    /// True before the first iteration is kept.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The count of a subtree in the last iteration kept (0 for a subtree it did not have:
+    /// one pruned at the split depth then).
+    pub fn get(&self, key: &K) -> u64 {
+        self.nodes.get(key).copied().unwrap_or(0)
+    }
+
+    /// Keeps the counts of a complete iteration (`counts[i]` for `keys[i]`) for the next.
+    pub fn learn(&mut self, keys: impl IntoIterator<Item = K>, counts: &[AtomicU64]) {
+        self.nodes = keys
             .into_iter()
             .zip(counts)
-            .map(|(r, c)| (r.0, c.load(Ordering::Relaxed)))
+            .map(|(k, c)| (k, c.load(Ordering::Relaxed)))
             .collect();
+    }
+}
+
+/// Sorts the roots of one iteration: by decreasing count of the last iteration (when there
+/// is one), then by the problem's key.
+pub(super) fn sort_roots<P: IdaProblem>(
+    history: &SubtreeCounts<Vec<usize>>,
+    p: &P,
+    roots: &mut [Root<P::Node>],
+) {
+    if history.is_empty() {
+        roots.sort_by_key(|r| p.order_key(&r.1));
+    } else {
+        roots.sort_by_cached_key(|r| (Reverse(history.get(&r.0)), p.order_key(&r.1)));
     }
 }
 
@@ -83,17 +103,18 @@ mod tests {
         let p = Keyed(MovePruning::none(1));
         let root = |moves: &[usize], key: u32| (moves.to_vec(), key, None);
         let mut roots = vec![root(&[0], 5), root(&[1], 3), root(&[2], 4), root(&[3], 1)];
-        let mut h = RootHistory::default();
+        let mut h = SubtreeCounts::default();
         // No history: by key.
-        h.sort(&p, &mut roots);
+        sort_roots(&h, &p, &mut roots);
         let order = |r: &[Root<u32>]| r.iter().map(|x| x.0[0]).collect::<Vec<_>>();
         assert_eq!(order(&roots), vec![3, 1, 2, 0]);
         // Counts of [3], [1], [2], [0]: 10, 70, 0, 70.
         let counts: Vec<AtomicU64> = [10, 70, 0, 70].into_iter().map(AtomicU64::new).collect();
-        h.learn(roots.clone(), &counts);
+        h.learn(roots.iter().map(|r| r.0.clone()), &counts);
+        assert_eq!((h.get(&vec![1]), h.get(&vec![2]), h.get(&vec![9])), (70, 0, 0));
         // The next iteration has a new root [4] (key 0) and lost [2].
         let mut next = vec![root(&[0], 5), root(&[4], 0), root(&[1], 3), root(&[3], 1)];
-        h.sort(&p, &mut next);
+        sort_roots(&h, &p, &mut next);
         // 70 (key 3), 70 (key 5), 10, then the new root.
         assert_eq!(order(&next), vec![1, 0, 3, 4]);
     }

@@ -818,6 +818,9 @@ impl KilominxOptimal {
             // `TWISTY_KILOMINX_PREFETCH=0` turns it off.
             prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_none_or(|v| v != "0"),
             goal,
+            // Subtrees in the order of the last iteration's node counts, from a shared queue
+            // (not in the seed's order of children); `TWISTY_IDA_NO_LEARN=1` turns it off.
+            learn: !self.order_children && std::env::var_os("TWISTY_IDA_NO_LEARN").is_none(),
             min_depth: limits.min_length.unwrap_or(0),
             // Move indices are `Kilominx::moves`' order, the automaton's.
             root: limits

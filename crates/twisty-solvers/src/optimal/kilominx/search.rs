@@ -7,12 +7,13 @@
 
 use super::pattern::{move_maps, N};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::cmp::Reverse;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
-use twisty_search::ida::{BoundReport, MoveAutomaton};
+use twisty_search::ida::{BoundReport, MoveAutomaton, SubtreeCounts};
 
 /// The most exact distances a node carries (two mod-3 databases, six lookups each).
 pub const MAX_CARRIED: usize = 12;
@@ -216,6 +217,9 @@ pub struct Options {
     pub goal: Goal,
     /// The first bound is at least this (the caller knows nothing shorter solves).
     pub min_depth: u32,
+    /// Take the subtrees of a split search by decreasing node count of the last complete
+    /// iteration, every thread the next one in order (see `twisty_search::ida`).
+    pub learn: bool,
     /// The canonical-sequence automaton's state at the root ([`MoveAutomaton::START`], or
     /// the state after the move that precedes the root in a search split by prefixes).
     pub root: u16,
@@ -275,6 +279,8 @@ struct Worker<'a, 'c, B: Bound> {
     prefetch: bool,
     path: Vec<u8>,
     local: u64,
+    /// Nodes already added to the shared count.
+    counted: u64,
 }
 
 impl<B: Bound> Worker<'_, '_, B> {
@@ -282,10 +288,17 @@ impl<B: Bound> Worker<'_, '_, B> {
     fn count(&mut self) -> bool {
         self.local += 1;
         if self.local >= POLL_EVERY {
-            let n = std::mem::take(&mut self.local);
-            return self.shared.poll(n);
+            return self.flush();
         }
         false
+    }
+
+    /// Adds the nodes counted since the last call to the shared count and polls the stop
+    /// conditions; true to stop.
+    fn flush(&mut self) -> bool {
+        let n = std::mem::take(&mut self.local);
+        self.counted += n;
+        self.shared.poll(n)
     }
 
     /// Records the solution `path` + `m`; true to stop the search.
@@ -333,11 +346,8 @@ impl<B: Bound> Worker<'_, '_, B> {
             n += 1;
         }
         self.local += n as u64;
-        if self.local >= POLL_EVERY {
-            let c = std::mem::take(&mut self.local);
-            if self.shared.poll(c) {
-                return true;
-            }
+        if self.local >= POLL_EVERY && self.flush() {
+            return true;
         }
         if remaining == 1 {
             for (kid, &m) in kids[..n].iter().zip(&moves[..n]) {
@@ -488,6 +498,7 @@ pub fn search<B: Bound>(
     if bound > 1 {
         report.deepest_complete = Some((bound - 1).min(opts.max_depth));
     }
+    let mut history: SubtreeCounts<Vec<u8>> = SubtreeCounts::default();
     let worker = |path: Vec<u8>| Worker {
         h,
         canon,
@@ -496,6 +507,7 @@ pub fn search<B: Bound>(
         prefetch: opts.prefetch,
         path,
         local: 0,
+        counted: 0,
     };
     while bound <= opts.max_depth {
         let t_bound = Instant::now();
@@ -507,18 +519,35 @@ pub fn search<B: Bound>(
             w.dfs(start, bound, opts.root);
             shared.nodes.fetch_add(w.local, Ordering::Relaxed);
         } else {
-            let (roots, generated) = frontier(h, canon, start, split, bound, opts.root);
+            let (mut roots, generated) = frontier(h, canon, start, split, bound, opts.root);
             shared.nodes.fetch_add(generated, Ordering::Relaxed);
-            roots.into_par_iter().for_each(|(path, node, q)| {
+            if opts.learn {
+                roots.sort_by_cached_key(|r| Reverse(history.get(&r.0)));
+            }
+            let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
+            let subtree = |i: usize, (path, node, q): &Prefix| {
                 if shared.stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let mut w = worker(path);
-                w.dfs(&node, bound - split, q);
+                let mut w = worker(path.clone());
+                w.dfs(node, bound - split, *q);
+                counts[i].store(w.counted + w.local, Ordering::Relaxed);
                 // Poll after every subtree too: subtrees smaller than the polling interval
                 // would otherwise never check the deadline, node budget or cancel flag.
                 shared.poll(w.local);
-            });
+            };
+            if opts.learn {
+                // Every thread takes the next subtree in order.
+                let next = AtomicUsize::new(0);
+                rayon::broadcast(|_| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(r) = roots.get(i) else { break };
+                    subtree(i, r);
+                });
+                history.learn(roots.into_iter().map(|r| r.0), &counts);
+            } else {
+                roots.par_iter().enumerate().for_each(|(i, r)| subtree(i, r));
+            }
         }
         report.nodes = shared.nodes.load(Ordering::Relaxed);
         let it = Iteration {
