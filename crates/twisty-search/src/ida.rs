@@ -16,12 +16,12 @@
 //! - `all` mode collects every optimal solution instead of stopping at the first.
 
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 mod roots;
-pub use roots::SubtreeCounts;
+pub use roots::{for_each_in_order, SubtreeCounts};
 use roots::{sort_roots, Root};
 
 /// A search problem for [`ida_star`].
@@ -654,12 +654,7 @@ pub fn ida_star<P: IdaProblem>(
                 shared.poll(w.local);
             };
             if P::ORDERS && P::PASSES && opts.queue {
-                let next = AtomicUsize::new(0);
-                rayon::broadcast(|_| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(r) = roots.get(i) else { break };
-                    subtree(i, r);
-                });
+                for_each_in_order(roots.len(), |i| subtree(i, &roots[i]));
             } else {
                 roots.par_iter().enumerate().for_each(|(i, r)| subtree(i, r));
             }

@@ -54,6 +54,19 @@ impl<K: Hash + Eq> SubtreeCounts<K> {
     }
 }
 
+/// Runs `f(0)`, `f(1)`, … `f(len − 1)` on every thread of the current rayon pool, each
+/// thread taking the next index in order (a shared queue: the first indices start first).
+pub fn for_each_in_order(len: usize, f: impl Fn(usize) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    rayon::broadcast(|_| loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= len {
+            break;
+        }
+        f(i);
+    });
+}
+
 /// Sorts the roots of one iteration: by decreasing count of the last iteration (when there
 /// is one), then by the problem's key.
 pub(super) fn sort_roots<P: IdaProblem>(
@@ -96,6 +109,19 @@ mod tests {
         fn pruning(&self) -> &MovePruning {
             &self.0
         }
+    }
+
+    #[test]
+    fn every_index_runs_once() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let hits: Vec<AtomicU64> = (0..100).map(|_| AtomicU64::new(0)).collect();
+        pool.install(|| {
+            for_each_in_order(hits.len(), |i| {
+                hits[i].fetch_add(1, Ordering::Relaxed);
+            })
+        });
+        assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
+        for_each_in_order(0, |_| panic!("no index"));
     }
 
     #[test]

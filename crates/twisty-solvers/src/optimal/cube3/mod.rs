@@ -535,10 +535,11 @@ impl Cube3Optimal {
             max_nodes: limits.max_nodes,
             all,
             // Subtrees four moves deep, taken in the order of the last iteration's node
-            // counts (BENCHMARKS.md); `TWISTY_IDA_SPLIT=D` for experiments.
+            // counts (BENCHMARKS.md); `TWISTY_IDA_SPLIT=D` (0 to 6) for experiments.
             split_depth: std::env::var("TWISTY_IDA_SPLIT")
                 .ok()
                 .and_then(|s| s.parse().ok())
+                .filter(|&d| d <= 6)
                 .unwrap_or(4),
             min_depth: limits.min_length.unwrap_or(0),
             // Move indices are `Cube3Move::ALL`'s, the order of `Puzzle::moves`.

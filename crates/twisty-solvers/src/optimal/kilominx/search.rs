@@ -8,12 +8,12 @@
 use super::pattern::{move_maps, N};
 use rayon::prelude::*;
 use std::cmp::Reverse;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
-use twisty_search::ida::{BoundReport, MoveAutomaton, SubtreeCounts};
+use twisty_search::ida::{for_each_in_order, BoundReport, MoveAutomaton, SubtreeCounts};
 
 /// The most exact distances a node carries (two mod-3 databases, six lookups each).
 pub const MAX_CARRIED: usize = 12;
@@ -538,12 +538,7 @@ pub fn search<B: Bound>(
             };
             if opts.learn {
                 // Every thread takes the next subtree in order.
-                let next = AtomicUsize::new(0);
-                rayon::broadcast(|_| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(r) = roots.get(i) else { break };
-                    subtree(i, r);
-                });
+                for_each_in_order(roots.len(), |i| subtree(i, &roots[i]));
                 history.learn(roots.into_iter().map(|r| r.0), &counts);
             } else {
                 roots.par_iter().enumerate().for_each(|(i, r)| subtree(i, r));
