@@ -1,7 +1,10 @@
 use super::pattern::{move_maps, MAX_K};
+use super::symmetry::Rotation;
 use super::*;
 use std::collections::HashMap;
 use twisty_core::rng::seeded_rng;
+use twisty_search::packed::Nibbles;
+use twisty_search::Origin;
 
 fn inverse_state(moves: &[KiloMove]) -> KiloState {
     let k = Kilominx;
