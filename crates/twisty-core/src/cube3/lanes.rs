@@ -10,7 +10,7 @@
 //! has SSSE3; the scalar path is the fallback and the tests' reference.
 #![allow(unsafe_code)]
 
-use super::{mod3, Cube3Move, CubieCube, MOVE_CUBES};
+use super::{mod3, Cube3Move, CubieCube, Symmetries, Symmetry, MOVE_CUBES};
 
 /// A cube in two 16-byte lanes (corners, then edges); see the module docs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -145,6 +145,27 @@ impl LaneCube {
         then.premultiply_scalar(first)
     }
 
+    /// The edge words (as [`Self::edge_words`]) of the conjugate of `self` by a symmetry:
+    /// `S · self · S⁻¹` as [`Symmetry::conjugate`] has it, edges only.
+    #[inline]
+    pub fn conjugated_edge_words(&self, k: &EdgeConjugator) -> (u64, u32) {
+        #[cfg(target_arch = "x86_64")]
+        let e = if super::use_shuffles() {
+            // SAFETY: `use_shuffles()` checked that the CPU supports SSSE3, the only feature
+            // `conjugate_edges_ssse3` is compiled for.
+            unsafe { conjugate_edges_ssse3(&self.edges, k) }
+        } else {
+            conjugate_edges_scalar(&self.edges, k)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let e = conjugate_edges_scalar(&self.edges, k);
+        let mut a = [0u8; 8];
+        let mut b = [0u8; 4];
+        a.copy_from_slice(&e[..8]);
+        b.copy_from_slice(&e[8..12]);
+        (u64::from_le_bytes(a), u32::from_le_bytes(b))
+    }
+
     /// `self` followed by move `m` (an index into [`Cube3Move::ALL`], taken mod 18).
     #[inline]
     pub fn then_move(&self, m: u8) -> LaneCube {
@@ -156,6 +177,78 @@ impl LaneCube {
     pub fn move_then(&self, m: u8) -> LaneCube {
         LaneCube::compose(&MOVE_LANES[m as usize % 18], self)
     }
+}
+
+/// A symmetry's action on edges in lane form, for [`LaneCube::conjugated_edge_words`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct EdgeConjugator {
+    /// The edge bytes of the action `e` (see [`Symmetry::edge_action`]).
+    action: [u8; 16],
+    /// The positions of `e⁻¹` (the shuffle indices, unused bytes 0x80).
+    inv_index: [u8; 16],
+    /// The flips of `e⁻¹` (bit 4 of each byte).
+    inv_flip: [u8; 16],
+}
+
+impl EdgeConjugator {
+    /// The action of `sym` on edges.
+    pub fn new(sym: &Symmetry) -> EdgeConjugator {
+        let e = sym.edge_action();
+        let inv = e.inverse();
+        let mut c = EdgeConjugator {
+            action: [0; 16],
+            inv_index: [0x80; 16],
+            inv_flip: [0; 16],
+        };
+        for i in 0..12 {
+            c.action[i] = e.edge_perm(i) | e.edge_ori(i) << 4;
+            c.inv_index[i] = inv.edge_perm(i);
+            c.inv_flip[i] = inv.edge_ori(i) << 4;
+        }
+        c
+    }
+
+    /// The 48 symmetries' actions, in [`Symmetries`] order.
+    pub fn all() -> Vec<EdgeConjugator> {
+        Symmetries::get().all().iter().map(EdgeConjugator::new).collect()
+    }
+}
+
+/// The 12 edge bytes of `e · edges · e⁻¹` (scalar path).
+fn conjugate_edges_scalar(edges: &[u8; 16], k: &EdgeConjugator) -> [u8; 16] {
+    let mut t = [0u8; 16];
+    for i in 0..12 {
+        let y = edges[i];
+        t[i] = k.action[(y & 15) as usize] ^ (y & 16);
+    }
+    let mut out = [0u8; 16];
+    for i in 0..12 {
+        out[i] = t[k.inv_index[i] as usize] ^ k.inv_flip[i];
+    }
+    out
+}
+
+/// [`conjugate_edges_scalar`] with two byte shuffles.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn conjugate_edges_ssse3(edges: &[u8; 16], k: &EdgeConjugator) -> [u8; 16] {
+    use std::arch::x86_64::*;
+    const PAD_E: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 128, 128, 128];
+    let mut out = [0u8; 16];
+    // SAFETY: every pointer points at a 16-byte array, read and written unaligned.
+    unsafe {
+        let pad = _mm_loadu_si128(PAD_E.as_ptr() as *const __m128i);
+        let y = _mm_loadu_si128(edges.as_ptr() as *const __m128i);
+        let a = _mm_loadu_si128(k.action.as_ptr() as *const __m128i);
+        let ii = _mm_loadu_si128(k.inv_index.as_ptr() as *const __m128i);
+        let fi = _mm_loadu_si128(k.inv_flip.as_ptr() as *const __m128i);
+        let idx = _mm_or_si128(_mm_and_si128(y, _mm_set1_epi8(15)), pad);
+        let t = _mm_xor_si128(_mm_shuffle_epi8(a, idx), _mm_and_si128(y, _mm_set1_epi8(16)));
+        let r = _mm_xor_si128(_mm_shuffle_epi8(t, ii), fi);
+        _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, r);
+    }
+    out
 }
 
 /// `a · y` with one shuffle per lane (see [`premultiply_ssse3`]).
@@ -243,6 +336,25 @@ mod tests {
                 assert_eq!(l.then_move(i), LaneCube::from_cubie(&c.after(m)), "{m}");
                 let pre = CubieCube::of_move(m).multiply(&c);
                 assert_eq!(l.move_then(i), LaneCube::from_cubie(&pre), "{m}");
+            }
+        }
+    }
+
+    #[test]
+    fn conjugated_edges_match_the_symmetry_on_both_paths() {
+        let mut rng = seeded_rng(8);
+        let t = Symmetries::get();
+        let conj = EdgeConjugator::all();
+        assert_eq!(conj.len(), 48);
+        for _ in 0..100 {
+            let c = CubieCube::random(&mut rng);
+            let l = LaneCube::from_cubie(&c);
+            for (k, e) in conj.iter().enumerate() {
+                let want = LaneCube::from_cubie(&t.conjugate(k, &c)).edge_words();
+                assert_eq!(l.conjugated_edge_words(e), want, "sym {k}");
+                let s = conjugate_edges_scalar(&l.edges, e);
+                let w = LaneCube::from_cubie(&t.conjugate(k, &c));
+                assert_eq!(s[..12], w.edges[..12], "sym {k}");
             }
         }
     }

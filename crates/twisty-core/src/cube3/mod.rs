@@ -46,7 +46,7 @@ use rand::Rng;
 pub use symmetry::{SymClasses, SymSubgroup, Symmetries, Symmetry};
 
 pub use frame::CubeFrame;
-pub use lanes::LaneCube;
+pub use lanes::{EdgeConjugator, LaneCube};
 pub use render::{render_net, render_net_held};
 
 /// Face letters in index order.

@@ -126,6 +126,18 @@ impl Symmetry {
         self.rotation.multiply(&m).multiply(&self.rotation.inverse())
     }
 
+    /// A cubie cube `e` acting on edges as this symmetry does: the edges of
+    /// [`Self::conjugate`]`(c)` are those of `e · c · e⁻¹` (edges have no twist for a mirror
+    /// to reverse, so every symmetry acts on them as a permutation with flips). Its corners
+    /// are the rotation's and mean nothing here.
+    pub fn edge_action(&self) -> CubieCube {
+        if !self.mirror {
+            return self.rotation;
+        }
+        let me = cube(std::array::from_fn(|i| i as u8), [0; 8], MIRROR_EDGES, [0; 12]);
+        self.rotation.multiply(&me)
+    }
+
     /// The product "`self`, then `other`".
     pub fn then(&self, other: &Symmetry) -> Symmetry {
         // R_a · M^x · R_b · M^y = R_a · (M^x · R_b · M^x) · M^(x + y).

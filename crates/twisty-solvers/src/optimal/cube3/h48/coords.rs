@@ -15,7 +15,7 @@
 //! some slices). The tables below hold these maps; tests check them against conjugated
 //! cubes.
 
-use twisty_core::cube3::{CubieCube, LaneCube, SymClasses, SymSubgroup, Symmetries};
+use twisty_core::cube3::{CubieCube, EdgeConjugator, LaneCube, SymClasses, SymSubgroup, Symmetries};
 
 /// Corner twists.
 pub const N_TWIST: usize = 2187;
@@ -83,9 +83,11 @@ pub struct H48Coords {
     eo_conj: Vec<u16>,
     csep_rank: Vec<u16>,
     sub12: Vec<u16>,
-    /// Dense `esep` by `rank(E positions) × 495 + rank(M positions)`.
-    esep_dense: Vec<u16>,
+    /// The bits of `m` at the set bits of `keep`, gathered, by `keep << 6 | m` (6 bits each).
+    compress6: Vec<u8>,
     twist_of_mask: Vec<u16>,
+    /// The 48 symmetries' actions on edges.
+    sym_edges: Vec<EdgeConjugator>,
 }
 
 /// The corner cubies of the tetrad not holding `URF`: `UFL UBR DFR DBL`.
@@ -115,17 +117,20 @@ impl H48Coords {
                     .sum()
             })
             .collect();
-        let mut esep_dense = vec![u16::MAX; 495 * 495];
-        let mut next = 0u16;
-        let m12 = masks(12, 4);
-        for &e in &m12 {
-            for &m in &m12 {
-                if e & m == 0 {
-                    esep_dense[sub12[e] as usize * 495 + sub12[m] as usize] = next;
-                    next += 1;
+        let compress6 = (0..64 * 64usize)
+            .map(|x| {
+                let (keep, m) = (x >> 6, x & 63);
+                let mut out = 0u8;
+                let mut j = 0;
+                for i in 0..6 {
+                    if keep >> i & 1 == 1 {
+                        out |= ((m >> i & 1) as u8) << j;
+                        j += 1;
+                    }
                 }
-            }
-        }
+                out
+            })
+            .collect();
         let mut co = H48Coords {
             raw_to_sym: Vec::new(),
             self_sym: Vec::new(),
@@ -134,8 +139,9 @@ impl H48Coords {
             eo_conj: Vec::new(),
             csep_rank,
             sub12,
-            esep_dense,
+            compress6,
             twist_of_mask,
+            sym_edges: EdgeConjugator::all(),
         };
         let t = Symmetries::get();
         let cl = SymClasses::reduce_cubes(N_COCSEP, SymSubgroup::All, cocsep_cube, |c| co.raw(c)[0] as usize);
@@ -167,27 +173,54 @@ impl H48Coords {
         self.class_rep.len() as u64
     }
 
-    /// The raw coordinates of lane words (see [`LaneCube::corner_word`] and
-    /// [`LaneCube::edge_words`]).
+    /// The raw corner part of a corner word (see [`LaneCube::corner_word`]).
     #[inline(always)]
-    pub fn raw_words(&self, c: u64, e0: u64, e1: u32) -> Raw {
-        // Corner bytes are `cubie | twist << 3`; edge bytes `cubie | flip << 4`.
+    fn cocsep_word(&self, c: u64) -> u32 {
+        // Corner bytes are `cubie | twist << 3`.
         let cmask = gather_bits(c ^ c >> 2) as usize;
         let t1 = gather_bits(c >> 3) as usize & 0x7f;
         let t2 = gather_bits(c >> 4) as usize & 0x7f;
         let twist = self.twist_of_mask[t1] as u32 + 2 * self.twist_of_mask[t2] as u32;
+        twist * N_CSEP as u32 + self.csep_rank[cmask] as u32
+    }
+
+    /// `[esep, eo]` of edge words (see [`LaneCube::edge_words`]).
+    #[inline(always)]
+    fn edge_raw_words(&self, e0: u64, e1: u32) -> [u32; 2] {
+        // Edge bytes are `cubie | flip << 4`.
         let e1 = e1 as u64;
         let emask = (gather_bits(e0 >> 3) | gather_bits(e1 >> 3) << 8) as usize & 0xfff;
         let odd = (gather_bits(e0) | gather_bits(e1) << 8) as usize & 0xfff;
         let mmask = odd & !emask;
         let fmask = (gather_bits(e0 >> 4) | gather_bits(e1 >> 4) << 8) & 0x7ff;
-        let esep = self.esep_dense
-            [(self.sub12[emask] as usize * 495 + self.sub12[mmask] as usize).min(495 * 495 - 1)];
-        [
-            twist * N_CSEP as u32 + self.csep_rank[cmask] as u32,
-            esep as u32,
-            fmask,
-        ]
+        // The M positions among the 8 positions outside E, gathered 6 positions at a time:
+        // ranking them after the E positions numbers the arrangements in the order of
+        // (E set, M set) masks.
+        let keep = !emask & 0xfff;
+        let lo = self.compress6[(keep & 63) << 6 | (mmask & 63)] as usize;
+        let hi = self.compress6[(keep >> 6) << 6 | (mmask >> 6)] as usize;
+        let m8 = (lo | hi << (keep & 63).count_ones()) & 0xff;
+        let esep = (self.sub12[emask] as u32 * 70 + self.csep_rank[m8] as u32).min(N_ESEP as u32 - 1);
+        [esep, fmask]
+    }
+
+    /// The raw coordinates of lane words (see [`LaneCube::corner_word`] and
+    /// [`LaneCube::edge_words`]).
+    #[inline(always)]
+    pub fn raw_words(&self, c: u64, e0: u64, e1: u32) -> Raw {
+        let [esep, eo] = self.edge_raw_words(e0, e1);
+        [self.cocsep_word(c), esep, eo]
+    }
+
+    /// The full index of a lane cube, as [`Self::full_index`] of its raw coordinates, with the
+    /// edges conjugated in lanes rather than through the conjugation tables (whose 6.6 MB
+    /// miss the cache when a search reads them at random).
+    #[inline(always)]
+    pub fn lane_index(&self, y: &LaneCube) -> u64 {
+        let e = self.raw_to_sym[self.cocsep_word(y.corner_word()) as usize];
+        let (e0, e1) = y.conjugated_edge_words(&self.sym_edges[(e & 63) as usize]);
+        let [es, eo] = self.edge_raw_words(e0, e1);
+        ((e >> 6) as u64 * N_ESEP as u64 + es as u64) * N_EO as u64 + eo as u64
     }
 
     /// The raw coordinates of a lane cube.
@@ -386,6 +419,25 @@ mod tests {
         for (e, c) in es.iter().enumerate() {
             assert_eq!(co.raw(c)[1] as usize, e);
         }
+        // The numbering the tables are stored in: (E set, M set) by increasing masks.
+        let mut next = 0;
+        for e in masks(12, 4) {
+            for m in masks(12, 4).into_iter().filter(|m| m & e == 0) {
+                let ep: [u8; 12] = std::array::from_fn(|i| {
+                    if e >> i & 1 == 1 {
+                        8
+                    } else if m >> i & 1 == 1 {
+                        1
+                    } else {
+                        0
+                    }
+                });
+                let edges = std::array::from_fn(|i| slice_of(es[next].edge_perm(i)));
+                assert_eq!(edges, ep.map(slice_of), "esep {next}");
+                next += 1;
+            }
+        }
+        assert_eq!(next, N_ESEP);
     }
 
     #[test]
@@ -409,6 +461,8 @@ mod tests {
                 assert_eq!(rd[0], via, "sym {k}");
                 // The edge parts conjugate by the tables.
                 assert_eq!(co.conj_edges(r[1], r[2], k), (rd[1], rd[2]), "sym {k}");
+                // The lane path gives the same index.
+                assert_eq!(co.lane_index(&LaneCube::from_cubie(&c)), full);
                 // Every conjugate has one of the state's indices.
                 let (cd, fd) = co.full_index(&rd);
                 assert_eq!(cd, class);

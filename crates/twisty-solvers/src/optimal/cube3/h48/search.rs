@@ -116,7 +116,7 @@ impl<'a> H48Problem<'a> {
     /// The table index of a cube.
     #[inline(always)]
     pub fn index(&self, y: &LaneCube) -> u64 {
-        self.coords.full_index(&self.coords.raw_lane(y)).1 >> self.shift
+        self.coords.lane_index(y) >> self.shift
     }
 
     /// The bound stored for a cube.
