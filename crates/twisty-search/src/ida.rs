@@ -69,6 +69,19 @@ pub trait IdaProblem: Sync {
     /// is generated, tested and searched before the next).
     const PASSES: bool = false;
 
+    /// With [`IdaProblem::PASSES`], called for every generated child once all siblings are
+    /// generated, before the first test: e.g. prefetches of the entries that test reads,
+    /// issued back to back so that their address translations and memory reads overlap.
+    /// Default: nothing.
+    #[inline]
+    fn generated(&self, _node: &Self::Node) {}
+
+    /// With [`IdaProblem::PASSES`], called for every child that [`IdaProblem::prunes_child`]
+    /// kept once all siblings are tested, before the second test (as
+    /// [`IdaProblem::generated`] for the first). Default: nothing.
+    #[inline]
+    fn kept(&self, _node: &Self::Node) {}
+
     /// A second test of a child that [`IdaProblem::prunes_child`] kept (the child is pruned
     /// when either test says so); may record in the node what it computed. With
     /// [`IdaProblem::PASSES`], called for every kept sibling only after all of them passed
@@ -288,8 +301,16 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
                 kids.push((m, self.p.apply(node, m), false));
             }
         }
+        for (_, child, _) in kids.iter() {
+            self.p.generated(child);
+        }
         for (_, child, pruned) in kids.iter_mut() {
             *pruned = self.p.prunes_child(child, remaining - 1);
+        }
+        for (_, child, pruned) in kids.iter() {
+            if !*pruned {
+                self.p.kept(child);
+            }
         }
         if P::ORDERS {
             return self.ordered_children(kids, remaining);

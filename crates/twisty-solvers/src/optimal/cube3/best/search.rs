@@ -128,8 +128,9 @@ impl BestProblem<'_> {
 impl IdaProblem for BestProblem<'_> {
     type Node = BestNode;
 
-    /// Children are generated (their position probes' loads started), then tested on the
-    /// position (the new inverse probes' loads started), then on the inverse.
+    /// Children are generated, their position probes' loads started ([`IdaProblem::generated`]),
+    /// then tested on the position, their new inverse probes' loads started
+    /// ([`IdaProblem::kept`]), then tested on the inverse.
     const PASSES: bool = true;
 
     const ORDERS: bool = true;
@@ -159,9 +160,6 @@ impl IdaProblem for BestProblem<'_> {
         let mut inv = [UNKNOWN; 3];
         inv[a] = n.inv[a];
         let idx = ax.map(|x| c.index(&x));
-        for &i in &idx {
-            prefetch(self.table.bytes, BasePacked::offset(i));
-        }
         let mut inv_cubes = n.inv_cubes;
         LaneCube::premultiply_moves(&mut inv_cubes, &c.inv_premove[m]);
         BestNode {
@@ -213,11 +211,30 @@ impl IdaProblem for BestProblem<'_> {
             for a in 0..3 {
                 if n.inv[a] == UNKNOWN {
                     n.idx[a] = self.inverse_index(n, a);
-                    prefetch(self.table.bytes, BasePacked::offset(n.idx[a]));
                 }
             }
         }
         false
+    }
+
+    /// Starts loading the child's position probes, all siblings' back to back.
+    #[inline]
+    fn generated(&self, n: &BestNode) {
+        for &i in &n.idx {
+            prefetch(self.table.bytes, BasePacked::offset(i));
+        }
+    }
+
+    /// Starts loading the kept child's new inverse probes, all siblings' back to back.
+    #[inline]
+    fn kept(&self, n: &BestNode) {
+        if self.inverse {
+            for a in 0..3 {
+                if n.inv[a] == UNKNOWN {
+                    prefetch(self.table.bytes, BasePacked::offset(n.idx[a]));
+                }
+            }
+        }
     }
 
     #[inline]
