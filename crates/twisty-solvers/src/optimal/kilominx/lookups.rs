@@ -299,6 +299,29 @@ impl Lookups {
         node.h[..self.m3_order.len()].iter().copied().max().unwrap_or(0) as u32
     }
 
+    /// The table indices of stage `st` of [`Bound::filter`] for the `alive` kids (by kid),
+    /// their reads started when `prefetch`.
+    #[inline(always)]
+    fn stage_indices(&self, st: usize, kids: &[Node], alive: &[u8], out: &mut [u64; 48], prefetch: bool) {
+        let m3 = self.m3_order.len();
+        let (l, pdb, per_byte) = if st < m3 {
+            let l = &self.m3_order[st];
+            (l, &self.m3[l.pdb], 4)
+        } else {
+            let l = &self.order[st - m3];
+            (l, &self.pdbs[l.pdb], 2)
+        };
+        for &k in alive {
+            out[k as usize] = l.index(&kids[k as usize], &pdb.pattern);
+        }
+        if prefetch {
+            let bytes = pdb.table.bytes();
+            for &k in alive {
+                twisty_search::prefetch::prefetch(bytes, (out[k as usize] / per_byte) as usize);
+            }
+        }
+    }
+
     #[inline(always)]
     pub(super) fn value(&self, l: &Compiled, node: &Node) -> u32 {
         let pdb = &self.pdbs[l.pdb];
@@ -342,56 +365,55 @@ impl Bound for Lookups {
     }
 
     fn filter(&self, parent: &Node, kids: &mut [Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
-        let mut idx = [0u64; 48];
-        for (j, l) in self.m3_order.iter().enumerate() {
-            let pdb = &self.m3[l.pdb];
-            let bytes = pdb.table.bytes();
-            for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
-                *slot = l.index(&kids[i as usize], &pdb.pattern);
-                if prefetch {
-                    twisty_search::prefetch::prefetch(bytes, (*slot / 4) as usize);
-                }
-            }
-            let mut w = 0;
-            for a in 0..alive.len() {
-                let kid = &mut kids[alive[a] as usize];
-                let e = Self::step(parent.h[j], pdb.get2(idx[a]));
-                kid.h[j] = e;
-                if e as u32 <= remaining {
-                    alive[w] = alive[a];
-                    w += 1;
-                }
-            }
-            alive.truncate(w);
-            if w == 0 {
-                return;
-            }
+        // Stage `j < m3` is mod-3 lookup `j`, then the other lookups in order. Each stage's
+        // indices are computed and their reads started (back to back, so that the address
+        // translations overlap) before the previous stage's values are read: the next
+        // stage's memory latency hides behind this one's.
+        let m3 = self.m3_order.len();
+        let stages = m3 + self.order.len();
+        let mut cur = [0u64; 48];
+        let mut next = [0u64; 48];
+        if stages == 0 {
+            return;
         }
-        for (li, l) in self.order.iter().enumerate() {
-            let pdb = &self.pdbs[l.pdb];
-            let bytes = pdb.table.bytes();
-            let bit = if li < 32 { 1u32 << li } else { 0 };
-            for (slot, &i) in idx.iter_mut().zip(alive.iter()) {
-                *slot = l.index(&kids[i as usize], &pdb.pattern);
-                if prefetch {
-                    twisty_search::prefetch::prefetch(bytes, (*slot / 2) as usize);
-                }
+        self.stage_indices(0, kids, alive, &mut cur, prefetch);
+        for st in 0..stages {
+            if st + 1 < stages {
+                self.stage_indices(st + 1, kids, alive, &mut next, prefetch);
             }
             let mut w = 0;
-            for a in 0..alive.len() {
-                let v = pdb.get(idx[a]);
-                if v <= remaining {
-                    if v == remaining {
-                        kids[alive[a] as usize].tight |= bit;
+            if st < m3 {
+                let pdb = &self.m3[self.m3_order[st].pdb];
+                for a in 0..alive.len() {
+                    let k = alive[a] as usize;
+                    let e = Self::step(parent.h[st], pdb.get2(cur[k]));
+                    kids[k].h[st] = e;
+                    if e as u32 <= remaining {
+                        alive[w] = alive[a];
+                        w += 1;
                     }
-                    alive[w] = alive[a];
-                    w += 1;
+                }
+            } else {
+                let li = st - m3;
+                let pdb = &self.pdbs[self.order[li].pdb];
+                let bit = if li < 32 { 1u32 << li } else { 0 };
+                for a in 0..alive.len() {
+                    let k = alive[a] as usize;
+                    let v = pdb.get(cur[k]);
+                    if v <= remaining {
+                        if v == remaining {
+                            kids[k].tight |= bit;
+                        }
+                        alive[w] = alive[a];
+                        w += 1;
+                    }
                 }
             }
             alive.truncate(w);
             if w == 0 {
                 return;
             }
+            std::mem::swap(&mut cur, &mut next);
         }
     }
 
