@@ -3,11 +3,12 @@
 //!
 //! A node carries the position and its inverse. A move `m` appended to the position changes
 //! the inverse to `m⁻¹ · c⁻¹`; both are one byte shuffle per lane ([`LaneCube::compose`]).
-//! Children are handled in passes: all generated, then the changed side's table lines
-//! prefetched back to back, then tested on that side, then the other side's lines prefetched,
-//! then tested on the other side. Prefetches issued together overlap their address
-//! translations and memory reads (BENCHMARKS.md: 20–30 % less time than a prefetch issued
-//! as each child is made).
+//! Children are handled in passes: all generated with the table indices of both sides,
+//! then both sides' table lines prefetched back to back, then tested on the changed side,
+//! then on the other. Prefetches issued together overlap their address translations and
+//! memory reads (BENCHMARKS.md: 20–30 % less time than a prefetch issued as each child is
+//! made); the other side's index is computed even for the children the first test prunes,
+//! which costs less than waiting for its read later.
 //!
 //! # The half-turn rule
 //!
@@ -223,6 +224,8 @@ impl IdaProblem for H48Problem<'_> {
         if half {
             idx[o] = n.idx[o];
             val[o] = n.val[o];
+        } else {
+            idx[o] = self.index(&cube[o]);
         }
         let mut last = n.last;
         last[s] = self.pruning.face(mv).unwrap_or(NO_FACE);
@@ -253,20 +256,12 @@ impl IdaProblem for H48Problem<'_> {
         if n.val[s] as u32 > remaining {
             return true;
         }
-        let o = 1 - s;
-        if n.val[o] == UNKNOWN {
-            n.idx[o] = self.index(&n.cube[o]);
-        }
         false
     }
 
     #[inline]
     fn generated(&self, n: &H48Node) {
         prefetch(self.table.bytes, BasePacked::offset(n.idx[n.side as usize]));
-    }
-
-    #[inline]
-    fn kept(&self, n: &H48Node) {
         let o = 1 - n.side as usize;
         if n.val[o] == UNKNOWN {
             prefetch(self.table.bytes, BasePacked::offset(n.idx[o]));
