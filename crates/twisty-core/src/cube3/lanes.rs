@@ -243,12 +243,26 @@ unsafe fn conjugate_edges_ssse3(edges: &[u8; 16], k: &EdgeConjugator) -> [u8; 16
         let a = _mm_loadu_si128(k.action.as_ptr() as *const __m128i);
         let ii = _mm_loadu_si128(k.inv_index.as_ptr() as *const __m128i);
         let fi = _mm_loadu_si128(k.inv_flip.as_ptr() as *const __m128i);
-        let idx = _mm_or_si128(_mm_and_si128(y, _mm_set1_epi8(15)), pad);
-        let t = _mm_xor_si128(_mm_shuffle_epi8(a, idx), _mm_and_si128(y, _mm_set1_epi8(16)));
+        let t = edges_then(a, y, pad);
         let r = _mm_xor_si128(_mm_shuffle_epi8(t, ii), fi);
         _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, r);
     }
     out
+}
+
+/// The edge lane of `a · y` ("`a`, then `y`"): `a`'s bytes shuffled by `y`'s cubie numbers
+/// (`pad` turns the unused bytes' indices into 0x80, so they read 0), flips added.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+fn edges_then(
+    a: std::arch::x86_64::__m128i,
+    y: std::arch::x86_64::__m128i,
+    pad: std::arch::x86_64::__m128i,
+) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::*;
+    let idx = _mm_or_si128(_mm_and_si128(y, _mm_set1_epi8(15)), pad);
+    _mm_xor_si128(_mm_shuffle_epi8(a, idx), _mm_and_si128(y, _mm_set1_epi8(16)))
 }
 
 /// `a · y` with one shuffle per lane (see [`premultiply_ssse3`]).
@@ -283,8 +297,7 @@ unsafe fn compose_into_ssse3(c: &mut LaneCube, a: &LaneCube) {
         let mut rc = _mm_add_epi8(_mm_shuffle_epi8(ac, ic), _mm_and_si128(yc, _mm_set1_epi8(0x18)));
         // Orientation 3 or 4 (byte ≥ 24) wraps to 0 or 1: v − 24 is smaller exactly then.
         rc = _mm_min_epu8(rc, _mm_sub_epi8(rc, _mm_set1_epi8(24)));
-        let ie = _mm_or_si128(_mm_and_si128(ye, _mm_set1_epi8(15)), pad_e);
-        let re = _mm_xor_si128(_mm_shuffle_epi8(ae, ie), _mm_and_si128(ye, _mm_set1_epi8(16)));
+        let re = edges_then(ae, ye, pad_e);
         _mm_store_si128(c.corners.as_mut_ptr() as *mut __m128i, rc);
         _mm_store_si128(c.edges.as_mut_ptr() as *mut __m128i, re);
     }
