@@ -149,6 +149,12 @@ pub struct IdaOptions {
     /// With [`IdaProblem::ORDERS`], take a split search's subtrees by decreasing node count
     /// of the last complete iteration (see `ida/roots.rs`).
     pub learn: bool,
+    /// With [`IdaProblem::ORDERS`], the children of every survivor of a node are made
+    /// (and their [`IdaProblem::generated`] hints given) before the first survivor is
+    /// searched, when the survivors have at most this many moves left (0: never). The
+    /// table reads of a node's grandchildren then overlap over all its children instead of
+    /// waiting once per child; the nodes searched and their order are the same.
+    pub lookahead: u32,
 }
 
 /// One finished depth bound.
@@ -225,10 +231,18 @@ struct Worker<'p, 's, 'c, P: IdaProblem> {
     local: u64,
     /// The children kept at each remaining depth (with [`IdaProblem::PASSES`]), reused.
     /// (move, node, pruned by the first test).
-    kids: Vec<Vec<(usize, P::Node, bool)>>,
+    kids: Vec<Vec<Kid<P::Node>>>,
+    /// `ahead[r][i]`: the children made ahead for the `i`-th survivor searched with `r`
+    /// moves left (see [`IdaOptions::lookahead`]), reused.
+    ahead: Vec<Vec<Vec<Kid<P::Node>>>>,
+    /// [`IdaOptions::lookahead`].
+    lookahead: u32,
     /// Nodes already added to the shared count.
     counted: u64,
 }
+
+/// A child in the passes: (move, node, pruned by the first test).
+type Kid<N> = (usize, N, bool);
 
 impl<P: IdaProblem> Worker<'_, '_, '_, P> {
     /// Adds the nodes counted since the last call to the shared count and polls the stop
@@ -289,12 +303,28 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
     /// returns true to stop. Nodes are counted in the last pass, in move order, so the
     /// count stops where the search stops exactly as without passes.
     fn children_in_passes(&mut self, node: &P::Node, remaining: u32, prev_face: Option<u8>) -> bool {
-        let pruning = self.p.pruning();
         let r = remaining as usize;
         if self.kids.len() <= r {
             self.kids.resize_with(r + 1, Vec::new);
         }
         let mut kids = std::mem::take(&mut self.kids[r]);
+        self.make_children(node, remaining, prev_face, &mut kids);
+        let stop = self.test_children(&mut kids, remaining);
+        self.kids[r] = kids;
+        stop
+    }
+
+    /// The first pass: the children of `node` made into `kids`, then every one's
+    /// [`IdaProblem::generated`] hint given.
+    #[inline]
+    fn make_children(
+        &self,
+        node: &P::Node,
+        remaining: u32,
+        prev_face: Option<u8>,
+        kids: &mut Vec<Kid<P::Node>>,
+    ) {
+        let pruning = self.p.pruning();
         kids.clear();
         for m in 0..self.p.num_moves() {
             if pruning.allowed(prev_face, m) && !self.p.skips_move(node, m, remaining) {
@@ -304,6 +334,11 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         for (_, child, _) in kids.iter() {
             self.p.generated(child);
         }
+    }
+
+    /// The passes after the first over the children made by [`Worker::make_children`];
+    /// returns true to stop.
+    fn test_children(&mut self, kids: &mut Vec<Kid<P::Node>>, remaining: u32) -> bool {
         for (_, child, pruned) in kids.iter_mut() {
             *pruned = self.p.prunes_child(child, remaining - 1);
         }
@@ -315,6 +350,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         if P::ORDERS {
             return self.ordered_children(kids, remaining);
         }
+        let pruning = self.p.pruning();
         let mut stop = false;
         for (m, child, pruned) in kids.iter_mut() {
             self.local += 1;
@@ -332,38 +368,65 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
                 break;
             }
         }
-        self.kids[r] = kids;
         stop || self.shared.stop.load(Ordering::Relaxed)
     }
 }
 
 impl<P: IdaProblem> Worker<'_, '_, '_, P> {
-    /// The last pass of [`Worker::children_in_passes`] with [`IdaProblem::ORDERS`]: every
-    /// kept child tested again, the survivors searched by increasing key.
-    fn ordered_children(&mut self, mut kids: Vec<(usize, P::Node, bool)>, remaining: u32) -> bool {
-        let r = remaining as usize;
+    /// The last pass of [`Worker::test_children`] with [`IdaProblem::ORDERS`]: every kept
+    /// child tested again, the survivors searched by increasing key (their own children
+    /// made ahead, see [`IdaOptions::lookahead`]).
+    fn ordered_children(&mut self, kids: &mut Vec<Kid<P::Node>>, remaining: u32) -> bool {
         self.local += kids.len() as u64;
         for (_, child, pruned) in kids.iter_mut() {
             *pruned = *pruned || self.p.prunes_child_late(child, remaining - 1);
         }
         kids.retain(|k| !k.2);
         kids.sort_by_key(|k| self.p.order_key(&k.1));
-        let mut stop = false;
-        if self.local >= POLL_EVERY {
-            stop = self.flush();
+        if self.local >= POLL_EVERY && self.flush() {
+            return true;
         }
-        if !stop {
-            let pruning = self.p.pruning();
-            for (m, child, _) in kids.iter() {
+        let pruning = self.p.pruning();
+        let below = remaining - 1;
+        if below >= 1 && below <= self.lookahead && kids.len() >= 2 {
+            let b = below as usize;
+            if self.ahead.len() <= b {
+                self.ahead.resize_with(b + 1, Vec::new);
+            }
+            let mut ahead = std::mem::take(&mut self.ahead[b]);
+            if ahead.len() < kids.len() {
+                ahead.resize_with(kids.len(), Vec::new);
+            }
+            for ((m, child, _), made) in kids.iter().zip(ahead.iter_mut()) {
+                let face = pruning.face(*m);
+                for mm in 0..self.p.num_moves() {
+                    if pruning.allowed(face, mm) && !self.p.skips_move(child, mm, below) {
+                        self.p.prefetch_child(child, mm);
+                    }
+                }
+                self.make_children(child, below, face, made);
+            }
+            let mut stop = false;
+            for ((m, _, _), made) in kids.iter().zip(ahead.iter_mut()) {
                 self.path.push(*m);
-                stop = self.dfs(child, remaining - 1, pruning.face(*m));
+                stop = self.test_children(made, below);
                 self.path.pop();
                 if stop {
                     break;
                 }
             }
+            self.ahead[b] = ahead;
+            return stop || self.shared.stop.load(Ordering::Relaxed);
         }
-        self.kids[r] = kids;
+        let mut stop = false;
+        for (m, child, _) in kids.iter() {
+            self.path.push(*m);
+            stop = self.dfs(child, below, pruning.face(*m));
+            self.path.pop();
+            if stop {
+                break;
+            }
+        }
         stop || self.shared.stop.load(Ordering::Relaxed)
     }
 }
@@ -450,6 +513,8 @@ pub fn ida_star<P: IdaProblem>(
                 path: Vec::new(),
                 local: 0,
                 kids: Vec::new(),
+                ahead: Vec::new(),
+                lookahead: opts.lookahead,
                 counted: 0,
             };
             w.dfs(start, bound, opts.root_face);
@@ -471,6 +536,8 @@ pub fn ida_star<P: IdaProblem>(
                     path: path.clone(),
                     local: 0,
                     kids: Vec::new(),
+                    ahead: Vec::new(),
+                    lookahead: opts.lookahead,
                     counted: 0,
                 };
                 w.dfs(node, bound - split, *face);

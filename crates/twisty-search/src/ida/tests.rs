@@ -337,6 +337,26 @@ fn ordered_children_search_the_same_tree() {
                     };
                     let a = ida_star(&InPasses(Ring::new(prune)), &start, &opts, None, |_| {});
                     let b = ida_star(&Ordered(InPasses(Ring::new(prune))), &start, &opts, None, |_| {});
+                    // Children made ahead search the same nodes in the same order: on one
+                    // thread, the same first solution after the same count.
+                    for lookahead in [1, 3, u32::MAX] {
+                        let o = IdaOptions {
+                            lookahead,
+                            ..opts.clone()
+                        };
+                        let c = ida_star(&Ordered(InPasses(Ring::new(prune))), &start, &o, None, |_| {});
+                        assert_eq!(b.bounds.len(), c.bounds.len());
+                        for (x, y) in b.bounds.iter().zip(&c.bounds) {
+                            assert_eq!((x.bound, x.nodes), (y.bound, y.nodes), "lookahead {lookahead}");
+                        }
+                        assert_eq!(b.deepest_complete, c.deepest_complete);
+                        if split == 0 || all {
+                            assert_eq!(b.outcome, c.outcome, "lookahead {lookahead}");
+                        }
+                        if split == 0 {
+                            assert_eq!(b.nodes, c.nodes, "lookahead {lookahead}");
+                        }
+                    }
                     assert_eq!(a.bounds.len(), b.bounds.len());
                     for (x, y) in a.bounds.iter().zip(&b.bounds) {
                         assert_eq!((x.bound, x.nodes), (y.bound, y.nodes));

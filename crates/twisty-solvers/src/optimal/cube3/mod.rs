@@ -427,6 +427,13 @@ impl Cube3Optimal {
             // `TWISTY_IDA_RAYON_SPLIT=1` and `TWISTY_IDA_NO_LEARN=1` turn each off.
             queue: std::env::var_os("TWISTY_IDA_RAYON_SPLIT").is_none(),
             learn: std::env::var_os("TWISTY_IDA_NO_LEARN").is_none(),
+            // A node's grandchildren are made before its first child is searched, at every
+            // depth (BENCHMARKS.md); `TWISTY_IDA_LOOKAHEAD=D` limits it to the children
+            // with at most D moves left (0: off), for experiments.
+            lookahead: std::env::var("TWISTY_IDA_LOOKAHEAD")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(u32::MAX),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
