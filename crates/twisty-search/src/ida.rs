@@ -266,12 +266,8 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             }
             return false;
         }
+        self.hint_children(node, remaining, prev_face);
         let pruning = self.p.pruning();
-        for m in 0..self.p.num_moves() {
-            if pruning.allowed(prev_face, m) && !self.p.skips_move(node, m, remaining) {
-                self.p.prefetch_child(node, m);
-            }
-        }
         if P::PASSES {
             return self.children_in_passes(node, remaining, prev_face);
         }
@@ -312,6 +308,18 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
         let stop = self.test_children(&mut kids, remaining);
         self.kids[r] = kids;
         stop
+    }
+
+    /// The [`IdaProblem::prefetch_child`] hints for every move that will be tried from
+    /// `node`.
+    #[inline]
+    fn hint_children(&self, node: &P::Node, remaining: u32, prev_face: Option<u8>) {
+        let pruning = self.p.pruning();
+        for m in 0..self.p.num_moves() {
+            if pruning.allowed(prev_face, m) && !self.p.skips_move(node, m, remaining) {
+                self.p.prefetch_child(node, m);
+            }
+        }
     }
 
     /// The first pass: the children of `node` made into `kids`, then every one's
@@ -399,11 +407,7 @@ impl<P: IdaProblem> Worker<'_, '_, '_, P> {
             }
             for ((m, child, _), made) in kids.iter().zip(ahead.iter_mut()) {
                 let face = pruning.face(*m);
-                for mm in 0..self.p.num_moves() {
-                    if pruning.allowed(face, mm) && !self.p.skips_move(child, mm, below) {
-                        self.p.prefetch_child(child, mm);
-                    }
-                }
+                self.hint_children(child, below, face);
                 self.make_children(child, below, face, made);
             }
             let mut stop = false;
