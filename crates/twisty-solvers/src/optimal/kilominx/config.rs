@@ -112,47 +112,27 @@ impl Config {
                     order_children: true,
                 }
             }
-            "best" | "best-mirror" => {
-                let sixes = [Pattern::new(&BEST_PATTERN)?, Pattern::new(&SECOND_PATTERN)?];
-                let powers = Rotation::powers()?;
-                let covered: Vec<Vec<u8>> = sixes
-                    .iter()
-                    .flat_map(|six| {
-                        powers.iter().map(|r| {
-                            let mut img: Vec<u8> = six.cubies.iter().map(|&c| r.cubie(c)).collect();
-                            img.sort_unstable();
-                            img
-                        })
+            "best" | "best-mirror" => Config {
+                // The 6-cubie tables only: after their six (twelve) carried values the face
+                // tables pruned about one child in 10⁵ at a bound-12 iteration, for 18 more
+                // random reads per surviving child, nearly half of all reads
+                // (BENCHMARKS.md, "Face lookups dropped").
+                mod3: [Pattern::new(&BEST_PATTERN)?, Pattern::new(&SECOND_PATTERN)?]
+                    .into_iter()
+                    .map(|pattern| Mod3Config {
+                        pattern,
+                        powers: if heuristic == "best" {
+                            vec![0, 1, 2]
+                        } else {
+                            vec![0, 1, 2, 3, 4, 5]
+                        },
                     })
-                    .collect();
-                let face_sets = patterns_of(&faces);
-                let mut lookups: Vec<LookupSpec> = face_served.iter().map(|&x| lookup(x, true)).collect();
-                for (q, &x) in face_sets.iter().zip(&face_served) {
-                    let inside = covered
-                        .iter()
-                        .any(|set| q.cubies.iter().all(|c| set.binary_search(c).is_ok()));
-                    if !inside {
-                        lookups.push(lookup(x, false));
-                    }
-                }
-                Config {
-                    mod3: sixes
-                        .into_iter()
-                        .map(|pattern| Mod3Config {
-                            pattern,
-                            powers: if heuristic == "best" {
-                                vec![0, 1, 2]
-                            } else {
-                                vec![0, 1, 2, 3, 4, 5]
-                            },
-                        })
-                        .collect(),
-                    patterns: face_patterns,
-                    lookups,
-                    seed_pruning: false,
-                    order_children: false,
-                }
-            }
+                    .collect(),
+                patterns: Vec::new(),
+                lookups: Vec::new(),
+                seed_pruning: false,
+                order_children: false,
+            },
             "faces" => Config {
                 mod3: Vec::new(),
                 patterns: face_patterns,

@@ -13,8 +13,8 @@
 //!   [`twisty_search::blockbfs_mod3`]), each looked up three times through the rotation about
 //!   UFL, the six exact distances carried from parent to child in the search node (a child's
 //!   distance is its parent's −1, 0 or +1, told apart by the entry mod 3; the start's is
-//!   found by walking down to the goal); then the twelve face databases for the inverse
-//!   state, and the six faces the 6-cubie sets do not contain for the state; only canonical
+//!   found by walking down to the goal); no face tables (after the six carried values they
+//!   almost never prune: BENCHMARKS.md, "Face lookups dropped"); only canonical
 //!   sequences of the physical faces ([`canon`]: branching factor 26.5 instead of 36.3 for a
 //!   rule on the labels of the UFL-fixed frame), early exit at the first lookup that prunes,
 //!   no child ordering.

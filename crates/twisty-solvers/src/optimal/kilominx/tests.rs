@@ -62,7 +62,7 @@ fn index_round_trip_and_sizes() {
     assert_eq!(specs("seed").map(|s| s.len()), Some(10));
     assert_eq!(specs("faces").map(|s| s.len()), Some(5));
     let best = specs("best").unwrap();
-    assert_eq!(best.len(), 7);
+    assert_eq!(best.len(), 2);
     for spec in &best[..2] {
         assert_eq!(
             (spec.entry_bits, spec.entries),
@@ -72,12 +72,14 @@ fn index_round_trip_and_sizes() {
     // Distinct files: a cache holding only the first table is not misread.
     assert_ne!(best[0].file_name(), best[1].file_name());
     assert_eq!(best[1].name, "kilominx/pdb2/UBL-UBR-UBM-MBR-MBM-BRD");
-    // `best` looks up each 6-cubie table 3 times, the 12 faces for the inverse, and the
-    // 6 faces the six 6-cubie sets do not contain for the state.
+    // `best` looks up each 6-cubie table 3 times, `best-mirror` 6 times; neither reads the
+    // face tables.
     let c = Config::named("best").unwrap();
     assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [3, 3]);
-    assert_eq!(c.lookups.iter().filter(|l| l.inverse).count(), 12);
-    assert_eq!(c.lookups.iter().filter(|l| !l.inverse).count(), 6);
+    assert!(c.lookups.is_empty() && c.patterns.is_empty());
+    let c = Config::named("best-mirror").unwrap();
+    assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [6, 6]);
+    assert_eq!(specs("best-mirror"), specs("best"));
 }
 
 /// Both 6-cubie sets take one cubie from each 3-cycle of the rotation about UFL (their three
@@ -475,7 +477,7 @@ fn appendix_c(heuristic: &str, lengths: &[usize]) {
 }
 
 #[test]
-#[ignore = "builds 7.4 GiB of tables (about 30-45 processor-minutes); scrambles of 10-12 moves of appendix C; \
+#[ignore = "builds 6.6 GiB of tables (about 30-45 processor-minutes); scrambles of 10-12 moves of appendix C; \
             run with `cargo test --release -p twisty-solvers appendix_c -- --ignored`"]
 fn appendix_c_lengths_with_best() {
     appendix_c("best", &[10, 11, 12]);
@@ -635,7 +637,7 @@ fn served_seed_faces_equal_directly_built_tables() {
 /// second's, both, and the whole `best` heuristic: how much the second table adds. Needs the
 /// `best` tables in `TWISTY_KILOMINX_TEST_TABLES`; prints the figures.
 #[test]
-#[ignore = "needs the 7.4 GiB of `best` tables in TWISTY_KILOMINX_TEST_TABLES"]
+#[ignore = "needs the 6.6 GiB of `best` tables in TWISTY_KILOMINX_TEST_TABLES"]
 fn six_cubie_lookup_averages_on_random_states() {
     let Some(dir) = std::env::var_os("TWISTY_KILOMINX_TEST_TABLES") else {
         panic!("set TWISTY_KILOMINX_TEST_TABLES to the directory holding the `best` tables");
