@@ -235,7 +235,7 @@ pub struct SolveArgs {
     #[arg(long, short)]
     pub solver: Option<String>,
     /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf-inverse, korf, small, small-inverse;
-    /// Kilominx: best, best-mirror, faces, seed, sparse); given without --solver, it selects the optimal solver.
+    /// Kilominx: best, best-rotations, faces, seed, sparse; best-mirror is the former name of best); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Any option of the solver's catalog entry, as NAME=VALUE (repeatable; `--solver list`
@@ -551,7 +551,7 @@ pub struct BenchOptimalArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Heuristic. 3x3x3: best (default), best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
-    /// best (default), best-mirror, faces, seed or sparse, or several separated by commas (e.g. `best,seed`),
+    /// best (default), best-rotations, faces, seed or sparse (best-mirror: the former name of best), or several separated by commas (e.g. `best,seed`),
     /// each run in turn on the same scrambles and compared.
     #[arg(long)]
     pub heuristic: Option<String>,

@@ -173,14 +173,14 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs) -> CliResult {
     let heuristics: Vec<&str> = args
         .heuristic
         .as_deref()
-        .unwrap_or("best")
+        .unwrap_or(twisty_solvers::optimal::kilominx::DEFAULT_HEURISTIC)
         .split(',')
         .map(str::trim)
         .collect();
     let usage = |e: String| CliError::usage(anyhow::anyhow!(e));
     if let Some(h) = heuristics
         .iter()
-        .find(|h| !twisty_solvers::optimal::kilominx::HEURISTICS.contains(h))
+        .find(|h| twisty_solvers::optimal::kilominx::heuristic_named(h).is_none())
     {
         let what = if h.is_empty() {
             String::from("an empty heuristic name")

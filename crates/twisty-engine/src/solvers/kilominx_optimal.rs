@@ -6,7 +6,9 @@ use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry, Table
 use crate::engine::Ctx;
 use crate::options::{OptionSpec, Resolved};
 use twisty_core::kilominx::{KiloMove, KiloState};
-use twisty_solvers::optimal::kilominx::{specs, KilominxOptimal};
+use twisty_solvers::optimal::kilominx::{
+    heuristic_named, specs, KilominxOptimal, DEFAULT_HEURISTIC, HEURISTICS,
+};
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
     id: "optimal",
@@ -20,27 +22,32 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     options,
     tables,
     prepare: |ctx| load(ctx).map(|_| ()),
-    heuristics: HEURISTICS,
+    heuristics: &HEURISTICS,
     runner: Runner::Kilominx(run),
 };
-
-const HEURISTICS: &[&str] = &["best", "best-mirror", "faces", "seed", "sparse"];
 
 fn options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::choice(
             "heuristic",
-            HEURISTICS,
-            "best",
-            "best (two 6-cubie tables), best-mirror (the same tables, also read through the reflections), faces, seed (the seed's own databases) or sparse (small, tests)",
+            &HEURISTICS,
+            DEFAULT_HEURISTIC,
+            "best (two 6-cubie tables, each read through the rotations and reflections that keep UFL), best-rotations (the same tables through the rotations only), faces, seed (the seed's own databases), sparse (small, tests) or best-mirror (the former name of best)",
         ),
         OptionSpec::flag("all", "every optimal solution, not only the first"),
     ]
 }
 
+/// The heuristic the options select, former names resolved (so that `best-mirror` and `best`
+/// share one loaded solver).
+fn heuristic(o: &Resolved) -> &'static str {
+    o.str("heuristic")
+        .and_then(heuristic_named)
+        .unwrap_or(DEFAULT_HEURISTIC)
+}
+
 fn tables(o: &Resolved) -> Vec<TableNeed> {
-    let h = o.str("heuristic").unwrap_or("best");
-    specs(h)
+    specs(heuristic(o))
         .unwrap_or_default()
         .into_iter()
         .map(|s| {
@@ -51,14 +58,14 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
 }
 
 pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<KilominxOptimal>, crate::EngineError> {
-    let h = ctx.options.str("heuristic").unwrap_or("best").to_string();
+    let h = heuristic(ctx.options);
     let needs = tables(ctx.options);
     ctx.load(
         &format!("kilominx/{h}"),
         "the optimal Kilominx solver",
         &needs,
         |cache, progress| {
-            let s = KilominxOptimal::new_with_progress(cache, &h, progress)?;
+            let s = KilominxOptimal::new_with_progress(cache, h, progress)?;
             let origins = s
                 .pdbs()
                 .iter()

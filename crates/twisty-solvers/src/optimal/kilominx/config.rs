@@ -112,7 +112,7 @@ impl Config {
                     order_children: true,
                 }
             }
-            "best" | "best-mirror" => Config {
+            "best" | "best-mirror" | "best-rotations" => Config {
                 // The 6-cubie tables only: after their six (twelve) carried values the face
                 // tables pruned about one child in 10⁵ at a bound-12 iteration, for 18 more
                 // random reads per surviving child, nearly half of all reads
@@ -121,7 +121,7 @@ impl Config {
                     .into_iter()
                     .map(|pattern| Mod3Config {
                         pattern,
-                        powers: if heuristic == "best" {
+                        powers: if heuristic == "best-rotations" {
                             vec![0, 1, 2]
                         } else {
                             vec![0, 1, 2, 3, 4, 5]

@@ -10,18 +10,20 @@
 //! - `best` (default): two 6-cubie databases ([`BEST_PATTERN`]: face R's five cubies and
 //!   BRD; [`SECOND_PATTERN`]: face BR's five cubies and UBL; 19P6·3⁶ = 14,241,044,160 entries
 //!   each, 3.3 GiB at 2 bits per entry holding the distance mod 3, built by the block builder
-//!   [`twisty_search::blockbfs_mod3`]), each looked up three times through the rotation about
-//!   UFL, the six exact distances carried from parent to child in the search node (a child's
-//!   distance is its parent's −1, 0 or +1, told apart by the entry mod 3; the start's is
-//!   found by walking down to the goal); no face tables (after the six carried values they
-//!   almost never prune: BENCHMARKS.md, "Face lookups dropped"); only canonical
-//!   sequences of the physical faces ([`canon`]: branching factor 26.5 instead of 36.3 for a
-//!   rule on the labels of the UFL-fixed frame), early exit at the first lookup that prunes,
-//!   no child ordering.
-//! - `best-mirror`: `best` with each 6-cubie table also looked up through the three
-//!   reflections that keep UFL in place ([`symmetry::Rotation::mirror`]): twelve exact values
-//!   carried per node instead of six, from the same tables (the mirror images of R + BRD are
-//!   BL + BRD and its rotations, those of BR + UBL are BR + UFR and its rotations).
+//!   [`twisty_search::blockbfs_mod3`]), each looked up six times: through the rotation about
+//!   UFL and through the three reflections that keep UFL in place
+//!   ([`symmetry::Rotation::mirror`]; the mirror images of R + BRD are BL + BRD and its
+//!   rotations, those of BR + UBL are BR + UFR and its rotations). The twelve exact distances
+//!   are carried from parent to child in the search node (a child's distance is its parent's
+//!   −1, 0 or +1, told apart by the entry mod 3; the start's is found by walking down to the
+//!   goal); no face tables (after the carried values they almost never prune: BENCHMARKS.md,
+//!   "Face lookups dropped"); only canonical sequences of the physical faces ([`canon`]:
+//!   branching factor 26.5 instead of 36.3 for a rule on the labels of the UFL-fixed frame),
+//!   early exit at the first lookup that prunes, no child ordering. `best-mirror`, its former
+//!   name, is still accepted.
+//! - `best-rotations`: the same tables looked up through the rotations only (six carried
+//!   values): fewer reads per node, about twice the nodes; slower than `best`
+//!   (BENCHMARKS.md, "`best` is the mirror lookups").
 //! - `faces`: the twelve face databases only, each looked up for the state and for its
 //!   inverse (the inverse has the same distance, and the search node carries both, so the
 //!   second lookup costs no inversion), with the same pruning and early exit.
@@ -98,8 +100,21 @@ pub const BEST_PATTERN: [&str; 6] = ["UFR", "UBR", "MFR", "MBR", "FRD", "BRD"];
 /// the second bound the less correlated with the first, so the max of the six rises more.
 pub const SECOND_PATTERN: [&str; 6] = ["UBL", "UBR", "UBM", "MBR", "MBM", "BRD"];
 
-/// The heuristics, by name.
-pub const HEURISTICS: [&str; 5] = ["best", "best-mirror", "faces", "seed", "sparse"];
+/// The heuristics, by name: the default first, the former name `best-mirror` (now `best`)
+/// last.
+pub const HEURISTICS: [&str; 6] = ["best", "best-rotations", "faces", "seed", "sparse", "best-mirror"];
+
+/// The heuristic used when none is named.
+pub const DEFAULT_HEURISTIC: &str = HEURISTICS[0];
+
+/// The heuristic a name selects (`best-mirror` is the former name of `best`), or `None` for
+/// an unknown name.
+pub fn heuristic_named(name: &str) -> Option<&'static str> {
+    match name {
+        "best-mirror" => Some("best"),
+        _ => HEURISTICS.iter().find(|&&h| h == name).copied(),
+    }
+}
 
 /// The optimal Kilominx solver.
 #[derive(Debug)]

@@ -72,14 +72,22 @@ fn index_round_trip_and_sizes() {
     // Distinct files: a cache holding only the first table is not misread.
     assert_ne!(best[0].file_name(), best[1].file_name());
     assert_eq!(best[1].name, "kilominx/pdb2/UBL-UBR-UBM-MBR-MBM-BRD");
-    // `best` looks up each 6-cubie table 3 times, `best-mirror` 6 times; neither reads the
-    // face tables.
+    // `best` looks up each 6-cubie table 6 times (rotations and reflections),
+    // `best-rotations` 3 times; neither reads the face tables. `best-mirror` is `best`.
     let c = Config::named("best").unwrap();
-    assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [3, 3]);
-    assert!(c.lookups.is_empty() && c.patterns.is_empty());
-    let c = Config::named("best-mirror").unwrap();
     assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [6, 6]);
+    assert!(c.lookups.is_empty() && c.patterns.is_empty());
+    let c = Config::named("best-rotations").unwrap();
+    assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [3, 3]);
+    assert_eq!(specs("best-rotations"), specs("best"));
     assert_eq!(specs("best-mirror"), specs("best"));
+    assert_eq!(super::heuristic_named("best-mirror"), Some("best"));
+    assert_eq!(super::heuristic_named("best-rotations"), Some("best-rotations"));
+    assert_eq!(super::heuristic_named("Best"), None);
+    assert_eq!(super::DEFAULT_HEURISTIC, "best");
+    for h in super::HEURISTICS {
+        assert!(Config::named(h).is_some(), "{h}");
+    }
 }
 
 /// Both 6-cubie sets take one cubie from each 3-cycle of the rotation about UFL (their three
@@ -190,7 +198,7 @@ fn carried_mod3_distances_equal_the_exact_table() {
             power,
         })
         .collect();
-    // A second mod-3 database carried in the next three slots, as `best` has.
+    // A second mod-3 database carried in the next three slots, as `best-rotations` has.
     let q = Pattern::new(&["UBL", "MBM", "DFR"]).unwrap();
     let exact2 = Pdb::new(&cache, q.clone(), false).unwrap();
     let m3b = Pdb::new_mod3(&cache, q, false).unwrap();
@@ -332,7 +340,7 @@ fn optimal_lengths_match_breadth_first_search_to_depth_5() {
         order_children: true,
         ..Config::plain(small_patterns())
     };
-    // The `best` shape: two mod-3 tables through the three rotations first.
+    // The `best-rotations` shape: two mod-3 tables through the three rotations first.
     let with_mod3 = Config {
         mod3: [&["UFR", "UBR", "MFR"][..], &["UBL", "UBR", "UBM"]]
             .map(|names| Mod3Config {
@@ -634,8 +642,8 @@ fn served_seed_faces_equal_directly_built_tables() {
 }
 
 /// The averages, over random states, of the first 6-cubie table's three lookups (max), the
-/// second's, both, and the whole `best` heuristic: how much the second table adds. Needs the
-/// `best` tables in `TWISTY_KILOMINX_TEST_TABLES`; prints the figures.
+/// second's, both, and the whole `best-rotations` heuristic: how much the second table adds.
+/// Needs the `best` tables in `TWISTY_KILOMINX_TEST_TABLES`; prints the figures.
 #[test]
 #[ignore = "needs the 6.6 GiB of `best` tables in TWISTY_KILOMINX_TEST_TABLES"]
 fn six_cubie_lookup_averages_on_random_states() {
@@ -643,7 +651,7 @@ fn six_cubie_lookup_averages_on_random_states() {
         panic!("set TWISTY_KILOMINX_TEST_TABLES to the directory holding the `best` tables");
     };
     let cache = TableCache::new(dir);
-    let solver = KilominxOptimal::new(&cache, "best").unwrap();
+    let solver = KilominxOptimal::new(&cache, "best-rotations").unwrap();
     let k = Kilominx;
     let mut rng = seeded_rng(2026);
     let n = 2000;
