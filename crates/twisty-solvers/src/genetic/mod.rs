@@ -29,6 +29,14 @@ pub mod cube;
 pub mod ga;
 pub mod genome;
 pub mod macros;
+mod params;
+mod postprocess;
+mod report;
+
+pub use params::{GaParams, DEFAULT_ATTEMPTS, MAX_ATTEMPTS};
+use postprocess::to_moves;
+pub use postprocess::{simplify_solution, IDENTITY_WINDOW};
+pub use report::{GaSolution, Progress};
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use cube::{error, scores_split, Tables};
@@ -41,76 +49,6 @@ use twisty_core::supercube::{
     cluster_kind, cluster_of, coords, simplify, SuperMove, Supercube, SupercubeState,
 };
 use twisty_core::Puzzle;
-
-/// Largest [`GaParams::attempts`].
-pub const MAX_ATTEMPTS: usize = 1024;
-
-/// Independent GA runs per step by default ([`GaParams::attempts`]).
-pub const DEFAULT_ATTEMPTS: usize = 16;
-
-/// GA parameters (defaults: the paper's, and [`DEFAULT_ATTEMPTS`] GA runs per step).
-#[derive(Debug, Clone, PartialEq)]
-pub struct GaParams {
-    /// Population size (100).
-    pub population: usize,
-    /// Chromosome length (27).
-    pub chromosome: usize,
-    /// Largest number of generations per GA run (50).
-    pub generations: usize,
-    /// Fraction of the population selected as winners (0.1).
-    pub winners: f64,
-    /// Conjugation mutations per generation as a fraction of the population (1.0).
-    pub mutation: f64,
-    /// Independent GA runs per step; the step plays the best (lowest error, then fewest
-    /// moves; the first on ties). The paper runs one ([`GaParams::paper`]).
-    pub attempts: usize,
-}
-
-impl Default for GaParams {
-    fn default() -> Self {
-        GaParams {
-            population: 100,
-            chromosome: 27,
-            generations: 50,
-            winners: 0.1,
-            mutation: 1.0,
-            attempts: DEFAULT_ATTEMPTS,
-        }
-    }
-}
-
-impl GaParams {
-    /// The seed's loop exactly: the paper's parameters and one GA run per step.
-    pub fn paper() -> Self {
-        GaParams {
-            attempts: 1,
-            ..GaParams::default()
-        }
-    }
-
-    /// Checks the parameters, naming the bad one.
-    pub fn check(&self) -> Result<(), String> {
-        if !(2..=100_000).contains(&self.population) {
-            return Err(format!("population {} must be 2..=100000", self.population));
-        }
-        if !(1..=1000).contains(&self.chromosome) {
-            return Err(format!("chromosome length {} must be 1..=1000", self.chromosome));
-        }
-        if !(1..=1_000_000).contains(&self.generations) {
-            return Err(format!("generations {} must be 1..=1000000", self.generations));
-        }
-        if !(self.winners > 0.0 && self.winners <= 1.0) {
-            return Err(format!("winner ratio {} must be in (0, 1]", self.winners));
-        }
-        if !(self.mutation >= 0.0 && self.mutation <= 100.0) {
-            return Err(format!("mutation ratio {} must be in [0, 100]", self.mutation));
-        }
-        if !(1..=MAX_ATTEMPTS).contains(&self.attempts) {
-            return Err(format!("attempts {} must be 1..={MAX_ATTEMPTS}", self.attempts));
-        }
-        Ok(())
-    }
-}
 
 /// The GA solver.
 #[derive(Debug, Clone)]
@@ -134,53 +72,6 @@ impl Default for GeneticSolver {
             max_gas: 200_000,
         }
     }
-}
-
-/// Progress of a solve, reported after every GA run.
-#[derive(Debug, Clone)]
-pub struct Progress {
-    /// Shell of the active cubie, counted from the core outwards.
-    pub shell: usize,
-    /// Kind (1..=6) of the active cluster.
-    pub cluster: u8,
-    /// Unsolved cubies.
-    pub unsolved: usize,
-    /// Cubies in all.
-    pub cubies: usize,
-    /// Steps so far (the paper's GA count: one per pass of the solve loop).
-    pub ga_count: u64,
-    /// Moves played so far.
-    pub moves: usize,
-    /// Time since the start.
-    pub elapsed: Duration,
-}
-
-/// A solve's result with the paper's counters.
-#[derive(Debug, Clone)]
-pub struct GaSolution {
-    /// The moves played, verified.
-    pub moves: Vec<SuperMove>,
-    /// The moves played, merged step by step into the moves already played: moves of one
-    /// slice separated only by moves of the same axis (parallel slices, which commute)
-    /// cancel or merge, across the GA's steps and the macros (`--simplify-parallel`; the
-    /// search is the same). Verified.
-    pub merged: Vec<SuperMove>,
-    /// The same after cancelling and merging moves and dropping runs whose net effect is the
-    /// identity (`--simplify`), verified.
-    pub simplified: Vec<SuperMove>,
-    /// Steps (the paper's GA count: one per pass of the solve loop, each running
-    /// [`GaParams::attempts`] GAs).
-    pub ga_count: u64,
-    /// GA runs (steps × attempts).
-    pub ga_runs: u64,
-    /// Generations over all runs.
-    pub generations: u64,
-    /// Improvements that came from a stored macro.
-    pub macro_hits: u64,
-    /// Macros learned during this solve.
-    pub learned: usize,
-    /// Wall time.
-    pub elapsed: Duration,
 }
 
 /// Position of the active cubie (`GetActCubie`), in the seed's scan order: shells from the
@@ -250,63 +141,6 @@ fn best_run(runs: Vec<ga::GaResult>) -> Option<ga::GaResult> {
             best
         }
     })
-}
-
-fn to_moves(codes: &[u8]) -> Vec<SuperMove> {
-    codes.iter().map(|&c| SuperMove::from_code(c as u16)).collect()
-}
-
-/// Longest window searched for move runs whose net effect is the identity.
-pub const IDENTITY_WINDOW: usize = 40;
-
-/// Removes every run of at most [`IDENTITY_WINDOW`] consecutive moves whose net effect is
-/// the identity (e.g. a conjugate undone later). Returns whether anything was removed.
-fn remove_identity_runs(t: &Tables, moves: &mut Vec<u8>, zero: &mut [u8]) -> bool {
-    let mut changed = false;
-    let mut i = 0;
-    while i < moves.len() {
-        let end = (i + IDENTITY_WINDOW).min(moves.len());
-        let mut nonzero = 0i64;
-        let mut found = None;
-        let mut last = i;
-        for j in i..end {
-            nonzero += t.apply_counting(zero, moves[j]);
-            last = j;
-            if nonzero == 0 {
-                found = Some(j);
-                break;
-            }
-        }
-        // Undo the scan so `zero` is the identity again.
-        for j in (i..=last).rev() {
-            t.apply(zero, genome::inverse(moves[j]));
-        }
-        match found {
-            Some(j) => {
-                moves.drain(i..=j);
-                changed = true;
-                i = i.saturating_sub(IDENTITY_WINDOW);
-            }
-            None => i += 1,
-        }
-    }
-    changed
-}
-
-/// The `--simplify` pass: cancel and merge same-slice moves separated only by moves of the
-/// same axis, and drop runs of moves whose net effect is the identity, until neither
-/// applies. The result has the same effect as `moves`.
-pub fn simplify_solution(t: &Tables, moves: &[SuperMove]) -> Vec<SuperMove> {
-    let mut cur = simplify(moves);
-    let mut zero = vec![0u8; t.n * t.n * t.n];
-    for _ in 0..8 {
-        let mut codes: Vec<u8> = cur.iter().map(|m| m.code() as u8).collect();
-        if !remove_identity_runs(t, &mut codes, &mut zero) {
-            break;
-        }
-        cur = simplify(&to_moves(&codes));
-    }
-    cur
 }
 
 impl GeneticSolver {
