@@ -19,11 +19,14 @@
 //!   phase-2 move, so they share phase 1.
 
 mod large1;
+mod moves;
 mod phase2;
 mod small1;
 mod split;
 
 pub use split::SplitClaims;
+
+use moves::{is_last_pre_move, may_follow, push_merged};
 
 use super::coord;
 use super::tables::Tables;
@@ -154,28 +157,6 @@ pub struct SearchContext {
     nodes2: u64,
 }
 
-/// Whether `next` may follow `prev` (faces): not the same face, and opposite faces only in
-/// increasing order.
-#[inline]
-fn may_follow(prev: u8, next: u8) -> bool {
-    prev != next && !(prev % 3 == next % 3 && next < prev)
-}
-
-#[cfg(test)]
-/// Whether a move can end phase 1: a quarter turn of R, F, L or B (the other moves keep
-/// the phase-2 subgroup).
-#[inline]
-fn ends_phase1(m: u8) -> bool {
-    let face = m / 3;
-    face % 3 != 0 && m % 3 != 1
-}
-
-/// Whether a move is a clockwise quarter turn of R, F, L or B (the last pre-move).
-#[inline]
-fn is_last_pre_move(m: u8) -> bool {
-    m % 3 == 0 && (m / 3) % 3 != 0
-}
-
 /// A phase-1 state: twist, flip and slice, and the twist and flip of the state
 /// conjugated by `y` (see [`Tables::conj_y`]).
 #[derive(Debug, Clone, Copy)]
@@ -197,22 +178,6 @@ struct P2 {
     esym: u8,
     sperm: u8,
     ccombp: u8,
-}
-
-/// Appends move `m` to `moves[..*n]`, merging it with the last move when both turn the
-/// same face.
-fn push_merged(moves: &mut [u8; MAX_MOVES], n: &mut usize, m: u8) {
-    if *n > 0 && moves[*n - 1] / 3 == m / 3 {
-        let amount = (moves[*n - 1] % 3 + 1 + m % 3 + 1) % 4;
-        if amount == 0 {
-            *n -= 1;
-        } else {
-            moves[*n - 1] = 3 * (m / 3) + amount - 1;
-        }
-    } else if *n < MAX_MOVES {
-        moves[*n] = m;
-        *n += 1;
-    }
 }
 
 impl SearchContext {
@@ -537,69 +502,4 @@ impl SearchContext {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::twophase::tables::PHASE2_MOVES;
-
-    /// Every sequence of 1..=4 moves whose product lies in the phase-2 subgroup ends with a
-    /// phase-2 move: the premise of the cut in `phase1`.
-    #[test]
-    fn no_short_return_to_the_subgroup_ends_with_a_quarter_turn() {
-        fn walk(c: CubieCube, depth: usize, last: u8) {
-            if depth == 0 {
-                return;
-            }
-            for m in 0..18u8 {
-                let mv = Cube3Move::ALL[m as usize];
-                if last < 6 && !may_follow(last, mv.face()) {
-                    continue;
-                }
-                let n = c.after(mv);
-                let in_g1 = coord::twist(&n) == 0 && coord::flip(&n) == 0 && coord::slice(&n) == 0;
-                assert!(!(in_g1 && ends_phase1(m)), "a return ending with {mv}");
-                walk(n, depth - 1, mv.face());
-            }
-        }
-        walk(CubieCube::SOLVED, 4, 6);
-    }
-
-    /// The phase-2 state tracked through symmetry move tables gives the estimate of the
-    /// cube it stands for: the largest table distance of the cube and of its inverse.
-    #[test]
-    fn tracked_phase2_states_match_the_cube() {
-        let tp = crate::twophase::TwoPhase::global();
-        let ctx = tp.context();
-        let p = &tp.tables().phase2;
-        let mut rng = twisty_core::seeded_rng(8);
-        let mut c = CubieCube::SOLVED;
-        let mut x = ctx.coords2(&c);
-        for _ in 0..5000 {
-            let j = rand::Rng::random_range(&mut rng, 0..10);
-            c.apply_move(Cube3Move::ALL[PHASE2_MOVES[j] as usize]);
-            x = ctx.step2(&x, j);
-            let d = p.distances(&c);
-            let di = p.distances(&c.inverse());
-            let want = d.iter().chain(&di).copied().max().unwrap_or(0) as usize;
-            assert_eq!(ctx.h2(&x), want);
-            assert!(ctx.h2_below(&x, want + 1) && !ctx.h2_below(&x, want));
-            assert_eq!(
-                x.corner == 0 && x.edge == 0 && x.sperm == 0,
-                c == CubieCube::SOLVED
-            );
-        }
-    }
-
-    #[test]
-    fn merging_moves() {
-        let mut moves = [0u8; MAX_MOVES];
-        let mut n = 0;
-        // R2 then R = R'; then U; then U' cancels it.
-        push_merged(&mut moves, &mut n, 4);
-        push_merged(&mut moves, &mut n, 3);
-        assert_eq!(&moves[..n], &[5]);
-        push_merged(&mut moves, &mut n, 0);
-        push_merged(&mut moves, &mut n, 2);
-        assert_eq!(&moves[..n], &[5]);
-        assert!(is_last_pre_move(3) && !is_last_pre_move(5) && !is_last_pre_move(0));
-    }
-}
+mod tests;
