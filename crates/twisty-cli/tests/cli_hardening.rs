@@ -1,5 +1,5 @@
 //! Hostile or careless command lines: nesting bombs and expansion bombs given to `twisty
-//! show`, absurd time limits and scramble lengths, an A* solve that cannot finish within its
+//! show`, malformed commutators, absurd time limits and scramble lengths, an A* solve that cannot finish within its
 //! time limit, and seeded supercube solves that must not depend on what the cache learned.
 #![allow(clippy::unwrap_used)]
 
@@ -56,6 +56,38 @@ fn show_refuses_expansion_bombs() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot parse").and(no_panic()));
+}
+
+#[test]
+fn brackets_expand_as_written_and_malformed_ones_are_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let show = |alg: &str| {
+        let out = twisty(dir.path())
+            .args(["show", "--puzzle", "3x3", "--colour", "never", alg])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{alg}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // A commutator inside a conjugate, primed, is the same state as its expansion.
+    assert_eq!(show("[F: [R, U]]'"), show("F U R U' R' F'"));
+    assert_ne!(show("[F: [R, U]]'"), show("F R U R' U' F'"));
+    twisty(dir.path())
+        .args(["show", "--puzzle", "3x3", "R [U F] D"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column 3").and(predicate::str::contains("a bracket needs a `,`")));
+    let bomb = format!("{}R, U{}", "[R: ".repeat(10_000), "]".repeat(10_000));
+    twisty(dir.path())
+        .args(["show", "--puzzle", "kilominx"])
+        .write_stdin(bomb)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nesting deeper than 100").and(no_panic()));
 }
 
 #[test]

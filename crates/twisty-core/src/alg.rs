@@ -2,9 +2,11 @@
 //!
 //! A sequence is a list of tokens separated by whitespace or commas. `//` starts a comment
 //! that runs to the end of the line. Parentheses group tokens; a group may be followed by a
-//! repeat count and/or a prime (`(R U R' U')3`, `(R U)'`, `(R U)2'`). What a token means is
-//! up to each puzzle: [`parse_alg`] calls the puzzle's token parser and reports failures with
-//! the token's line and column.
+//! repeat count and/or a prime (`(R U R' U')3`, `(R U)'`, `(R U)2'`). Square brackets write a
+//! commutator `[A, B]` (A B A′ B′) or a conjugate `[A: B]` (A B A′), as cubing.js and
+//! alg.cubing.net do; they nest and take a count and a prime like a group (`[R, U]3`,
+//! `[R U: [F, D]]'`). What a token means is up to each puzzle: [`parse_alg`] calls the
+//! puzzle's token parser and reports failures with the token's line and column.
 
 use crate::error::ParseError;
 
@@ -37,6 +39,44 @@ pub enum Node {
         /// 1-based character column of the opening parenthesis.
         column: usize,
     },
+    /// A commutator `[a, b]` (a b a′ b′) or a conjugate `[a: b]` (a b a′), repeated `repeat`
+    /// times, inverted if `inverted`.
+    Bracket {
+        /// The first part.
+        a: Vec<Node>,
+        /// The second part.
+        b: Vec<Node>,
+        /// `[a: b]` rather than `[a, b]`.
+        conjugate: bool,
+        /// Repeat count (1 when absent).
+        repeat: usize,
+        /// Whether a prime followed the bracket.
+        inverted: bool,
+        /// 1-based line of the opening bracket.
+        line: usize,
+        /// 1-based character column of the opening bracket.
+        column: usize,
+    },
+}
+
+/// An open `(` or `[` (or the whole sequence) while [`tokenize`] scans.
+struct Frame {
+    nodes: Vec<Node>,
+    line: usize,
+    column: usize,
+    kind: FrameKind,
+}
+
+enum FrameKind {
+    Root,
+    Paren,
+    /// A `[`; once its `,` or `:` has been read, the first part and whether it was `:`.
+    Bracket(Option<(Vec<Node>, bool)>),
+}
+
+/// Characters that end a token.
+fn ends_token(c: char) -> bool {
+    is_separator(c) || matches!(c, '(' | ')' | '[' | ']' | ':')
 }
 
 fn is_separator(c: char) -> bool {
@@ -81,13 +121,63 @@ fn too_long(line: usize, column: usize, token: &str) -> ParseError {
     )
 }
 
-/// Splits `text` into a tree of tokens and groups. Comments and separators are dropped.
+/// The repeat count and prime after a closing `)` or `]` at `chars[*i..]`: advances `*i` past
+/// them and checks that a separator, a bracket or the end of the line follows.
+fn group_suffix(
+    chars: &[char],
+    i: &mut usize,
+    line_no: usize,
+    close_col: usize,
+) -> Result<(usize, bool), ParseError> {
+    let start = *i;
+    while *i < chars.len() && chars[*i].is_ascii_digit() {
+        *i += 1;
+    }
+    let digits: String = chars[start..*i].iter().collect();
+    let repeat = if digits.is_empty() {
+        1
+    } else {
+        match digits.parse::<usize>() {
+            Ok(n) if (1..=MAX_REPEAT).contains(&n) => n,
+            _ => {
+                return Err(err(
+                    &digits,
+                    line_no,
+                    start + 1,
+                    format!("group repeat count must be 1..={}", grouped(MAX_REPEAT)),
+                ))
+            }
+        }
+    };
+    let mut inverted = false;
+    if *i < chars.len() && (chars[*i] == '\'' || chars[*i] == '’') {
+        inverted = true;
+        *i += 1;
+    }
+    if *i < chars.len() && !ends_token(chars[*i]) {
+        let rest: String = chars[close_col - 1..]
+            .iter()
+            .take_while(|c| !is_separator(**c))
+            .collect();
+        return Err(err(&rest, line_no, close_col, "unexpected text after a group"));
+    }
+    Ok((repeat, inverted))
+}
+
+/// Splits `text` into a tree of tokens, groups and brackets. Comments and separators are
+/// dropped.
 ///
-/// The scan is iterative; groups nested deeper than [`MAX_DEPTH`] and repeat counts above
-/// [`MAX_REPEAT`] are refused with the position of the offending parenthesis or count.
+/// The scan is iterative; groups and brackets nested deeper than [`MAX_DEPTH`] and repeat
+/// counts above [`MAX_REPEAT`] are refused with the position of the offending parenthesis,
+/// bracket or count, as are unbalanced or mismatched ones and brackets without exactly one
+/// `,` or `:` between two non-empty parts.
 pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
-    // Stack of open groups: (nodes so far, line, column of the '(').
-    let mut stack: Vec<(Vec<Node>, usize, usize)> = vec![(Vec::new(), 0, 0)];
+    let mut stack: Vec<Frame> = vec![Frame {
+        nodes: Vec::new(),
+        line: 0,
+        column: 0,
+        kind: FrameKind::Root,
+    }];
     for (li, raw_line) in text.lines().enumerate() {
         let line_no = li + 1;
         let line = match raw_line.find("//") {
@@ -98,95 +188,162 @@ pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
-            if is_separator(c) {
+            let top = stack.len() - 1;
+            if (c == ',' || c == ':') && matches!(stack[top].kind, FrameKind::Bracket(_)) {
+                let frame = &mut stack[top];
+                let what = if c == ',' { "commutator" } else { "conjugate" };
+                if matches!(frame.kind, FrameKind::Bracket(Some(_))) {
+                    return Err(err(
+                        &c.to_string(),
+                        line_no,
+                        i + 1,
+                        "a second separator in a bracket: write [A, B] or [A: B] (nest brackets for more, e.g. [A, [B, C]])",
+                    ));
+                }
+                if frame.nodes.is_empty() {
+                    return Err(err(
+                        &c.to_string(),
+                        line_no,
+                        i + 1,
+                        format!("the {what}'s first part is empty"),
+                    ));
+                }
+                frame.kind = FrameKind::Bracket(Some((std::mem::take(&mut frame.nodes), c == ':')));
                 i += 1;
-            } else if c == '(' {
+            } else if c == ':' {
+                return Err(err(
+                    ":",
+                    line_no,
+                    i + 1,
+                    "`:` outside a bracket (a conjugate is written [A: B])",
+                ));
+            } else if is_separator(c) {
+                i += 1;
+            } else if c == '(' || c == '[' {
                 if stack.len() > MAX_DEPTH {
                     return Err(err(
-                        "(",
+                        &c.to_string(),
                         line_no,
                         i + 1,
                         format!("group nesting deeper than {MAX_DEPTH}"),
                     ));
                 }
-                stack.push((Vec::new(), line_no, i + 1));
+                stack.push(Frame {
+                    nodes: Vec::new(),
+                    line: line_no,
+                    column: i + 1,
+                    kind: if c == '(' {
+                        FrameKind::Paren
+                    } else {
+                        FrameKind::Bracket(None)
+                    },
+                });
                 i += 1;
-            } else if c == ')' {
-                if stack.len() == 1 {
-                    return Err(err(
-                        ")",
-                        line_no,
-                        i + 1,
-                        "closing parenthesis without an opening one",
-                    ));
-                }
+            } else if c == ')' || c == ']' {
                 let close_col = i + 1;
-                i += 1;
-                let start = i;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let digits: String = chars[start..i].iter().collect();
-                let repeat = if digits.is_empty() {
-                    1
-                } else {
-                    match digits.parse::<usize>() {
-                        Ok(n) if (1..=MAX_REPEAT).contains(&n) => n,
-                        _ => {
-                            return Err(err(
-                                &digits,
-                                line_no,
-                                start + 1,
-                                format!("group repeat count must be 1..={}", grouped(MAX_REPEAT)),
-                            ))
-                        }
+                let frame = &stack[top];
+                match (&frame.kind, c) {
+                    (FrameKind::Root, ')') => {
+                        return Err(err(
+                            ")",
+                            line_no,
+                            close_col,
+                            "closing parenthesis without an opening one",
+                        ))
                     }
-                };
-                let mut inverted = false;
-                if i < chars.len() && (chars[i] == '\'' || chars[i] == '’') {
-                    inverted = true;
-                    i += 1;
+                    (FrameKind::Root, _) => {
+                        return Err(err(
+                            "]",
+                            line_no,
+                            close_col,
+                            "closing bracket without an opening one",
+                        ))
+                    }
+                    (FrameKind::Paren, ']') | (FrameKind::Bracket(_), ')') => {
+                        let (open, close) = if c == ']' { ('(', ']') } else { ('[', ')') };
+                        return Err(err(
+                            &close.to_string(),
+                            line_no,
+                            close_col,
+                            format!(
+                                "`{close}` closes the `{open}` of line {} column {}",
+                                frame.line, frame.column
+                            ),
+                        ));
+                    }
+                    (FrameKind::Bracket(None), _) => {
+                        return Err(err(
+                            "[",
+                            frame.line,
+                            frame.column,
+                            "a bracket needs a `,` (commutator [A, B]) or a `:` (conjugate [A: B])",
+                        ))
+                    }
+                    (FrameKind::Bracket(Some((_, conj))), _) if frame.nodes.is_empty() => {
+                        let what = if *conj { "conjugate" } else { "commutator" };
+                        return Err(err(
+                            "]",
+                            line_no,
+                            close_col,
+                            format!("the {what}'s second part is empty"),
+                        ));
+                    }
+                    _ => {}
                 }
-                if i < chars.len() && !is_separator(chars[i]) && chars[i] != '(' && chars[i] != ')' {
-                    let rest: String = chars[close_col - 1..]
-                        .iter()
-                        .take_while(|c| !is_separator(**c))
-                        .collect();
-                    return Err(err(&rest, line_no, close_col, "unexpected text after a group"));
-                }
-                let Some((nodes, line, column)) = stack.pop() else {
-                    return Err(err(")", line_no, close_col, "unbalanced parenthesis"));
+                i += 1;
+                let (repeat, inverted) = group_suffix(&chars, &mut i, line_no, close_col)?;
+                let Some(Frame {
+                    nodes,
+                    line,
+                    column,
+                    kind,
+                }) = stack.pop()
+                else {
+                    return Err(err(&c.to_string(), line_no, close_col, "unbalanced parenthesis"));
                 };
-                if let Some(top) = stack.last_mut() {
-                    top.0.push(Node::Group {
+                let node = match kind {
+                    FrameKind::Bracket(Some((a, conjugate))) => Node::Bracket {
+                        a,
+                        b: nodes,
+                        conjugate,
+                        repeat,
+                        inverted,
+                        line,
+                        column,
+                    },
+                    _ => Node::Group {
                         nodes,
                         repeat,
                         inverted,
                         line,
                         column,
-                    });
+                    },
+                };
+                if let Some(top) = stack.last_mut() {
+                    top.nodes.push(node);
                 }
             } else {
                 let start = i;
-                while i < chars.len() && !is_separator(chars[i]) && chars[i] != '(' && chars[i] != ')' {
+                while i < chars.len() && !ends_token(chars[i]) {
                     i += 1;
                 }
                 let text: String = chars[start..i].iter().collect();
-                if let Some(top) = stack.last_mut() {
-                    top.0.push(Node::Token(Token {
-                        text,
-                        line: line_no,
-                        column: start + 1,
-                    }));
-                }
+                stack[top].nodes.push(Node::Token(Token {
+                    text,
+                    line: line_no,
+                    column: start + 1,
+                }));
             }
         }
     }
-    if stack.len() > 1 {
-        let (_, line, column) = stack[stack.len() - 1];
-        return Err(err("(", line, column, "parenthesis is never closed"));
+    if let Some(open) = stack.last().filter(|_| stack.len() > 1) {
+        let (token, what) = match open.kind {
+            FrameKind::Paren => ("(", "parenthesis is never closed"),
+            _ => ("[", "bracket is never closed"),
+        };
+        return Err(err(token, open.line, open.column, what));
     }
-    Ok(stack.pop().map(|t| t.0).unwrap_or_default())
+    Ok(stack.pop().map(|t| t.nodes).unwrap_or_default())
 }
 
 /// Normalises the typographic apostrophe `’` (and the similar `‘`, `′`) to `'`.
@@ -199,6 +356,13 @@ enum Parsed<M> {
     Moves(Vec<M>),
     Group {
         nodes: Vec<Parsed<M>>,
+        repeat: usize,
+        inverted: bool,
+    },
+    Bracket {
+        a: Vec<Parsed<M>>,
+        b: Vec<Parsed<M>>,
+        conjugate: bool,
         repeat: usize,
         inverted: bool,
     },
@@ -242,6 +406,32 @@ fn parse_tree<M>(
                     inverted: *inverted,
                 });
             }
+            Node::Bracket {
+                a,
+                b,
+                conjugate,
+                repeat,
+                inverted,
+                line,
+                column,
+            } => {
+                let (a, la) = parse_tree(a, parse_token)?;
+                let (b, lb) = parse_tree(b, parse_token)?;
+                let once =
+                    la.saturating_mul(2)
+                        .saturating_add(if *conjugate { lb } else { lb.saturating_mul(2) });
+                total = total.saturating_add(once.saturating_mul(*repeat));
+                if total > MAX_EXPANDED {
+                    return Err(too_long(*line, *column, "["));
+                }
+                out.push(Parsed::Bracket {
+                    a,
+                    b,
+                    conjugate: *conjugate,
+                    repeat: *repeat,
+                    inverted: *inverted,
+                });
+            }
         }
     }
     Ok((out, total))
@@ -265,6 +455,35 @@ fn emit<M: Clone>(nodes: &[Parsed<M>], invert: bool, inverse: &impl Fn(M) -> M, 
         } => {
             let start = out.len();
             emit(nodes, invert != *inverted, inverse, out);
+            let end = out.len();
+            for _ in 1..*repeat {
+                out.extend_from_within(start..end);
+            }
+        }
+        Parsed::Bracket {
+            a,
+            b,
+            conjugate,
+            repeat,
+            inverted,
+        } => {
+            // [a, b] = a b a' b' and [a: b] = a b a'; the inverse runs the parts backwards,
+            // each inverted ([a, b]' = b a b' a', [a: b]' = a b' a').
+            let parts: &[(&[Parsed<M>], bool)] = if *conjugate {
+                &[(a, false), (b, false), (a, true)]
+            } else {
+                &[(a, false), (b, false), (a, true), (b, true)]
+            };
+            let start = out.len();
+            if invert != *inverted {
+                for &(part, inv) in parts.iter().rev() {
+                    emit(part, !inv, inverse, out);
+                }
+            } else {
+                for &(part, inv) in parts {
+                    emit(part, inv, inverse, out);
+                }
+            }
             let end = out.len();
             for _ in 1..*repeat {
                 out.extend_from_within(start..end);
@@ -320,108 +539,4 @@ pub fn split_suffix(token: &str) -> Option<(&str, u8)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn flat(text: &str) -> Result<Vec<String>, ParseError> {
-        parse_alg(text, |t| Ok(vec![t.to_string()]), |m| m)
-    }
-
-    #[test]
-    fn separators_comments_and_groups() {
-        let got = flat("R U,R'  // comment\n(F D)2 L").unwrap();
-        assert_eq!(got, vec!["R", "U", "R'", "F", "D", "F", "D", "L"]);
-    }
-
-    #[test]
-    fn unbalanced_parentheses_are_located() {
-        let e = flat("R (U R").unwrap_err();
-        assert_eq!((e.line, e.column), (1, 3));
-        let e = flat("R U)\n").unwrap_err();
-        assert_eq!((e.line, e.column), (1, 4));
-    }
-
-    #[test]
-    fn bad_token_reports_column() {
-        let e = parse_alg(
-            "R U\n  X2",
-            |t: &str| {
-                if t == "X2" {
-                    Err("bad".into())
-                } else {
-                    Ok(vec![0u8])
-                }
-            },
-            |m| m,
-        )
-        .unwrap_err();
-        assert_eq!((e.token.as_str(), e.line, e.column), ("X2", 2, 3));
-    }
-
-    #[test]
-    fn typographic_primes() {
-        assert_eq!(flat("R’").unwrap(), vec!["R'"]);
-    }
-
-    #[test]
-    fn suffixes() {
-        assert_eq!(split_suffix("R"), Some(("R", 1)));
-        assert_eq!(split_suffix("R'"), Some(("R", 3)));
-        assert_eq!(split_suffix("R2'"), Some(("R", 2)));
-        assert_eq!(split_suffix("DBR2'"), Some(("DBR", 2)));
-        assert_eq!(split_suffix("R4"), None);
-    }
-
-    #[test]
-    fn huge_repeat_refused() {
-        let e = flat("(R)99999").unwrap_err();
-        assert_eq!((e.token.as_str(), e.column), ("99999", 4));
-        assert!(e.reason.contains("10,000"), "{}", e.reason);
-    }
-
-    fn primed(text: &str) -> Result<Vec<String>, ParseError> {
-        parse_alg(
-            text,
-            |t| Ok(vec![t.to_string()]),
-            |m: String| match m.strip_suffix('\'') {
-                Some(base) => base.to_string(),
-                None => format!("{m}'"),
-            },
-        )
-    }
-
-    #[test]
-    fn nested_inversions_and_repeats() {
-        assert_eq!(primed("((R U)2 F)'").unwrap(), ["F'", "U'", "R'", "U'", "R'"]);
-        assert_eq!(primed("(R (U F)')2").unwrap(), ["R", "F'", "U'", "R", "F'", "U'"]);
-        assert_eq!(primed("((R U')')'").unwrap(), ["R", "U'"]);
-    }
-
-    #[test]
-    fn deep_nesting_refused_without_recursion() {
-        let text = format!("{}U{}", "(".repeat(10_000), ")".repeat(10_000));
-        let e = flat(&text).unwrap_err();
-        assert_eq!((e.token.as_str(), e.line, e.column), ("(", 1, MAX_DEPTH + 1));
-        assert!(e.reason.contains("nesting deeper than 100"), "{}", e.reason);
-        let ok = format!("{}U{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
-        assert_eq!(flat(&ok).unwrap(), ["U"]);
-    }
-
-    #[test]
-    fn expansion_measured_before_it_is_built() {
-        let text = format!("{}((U)1000)1000{}", "(".repeat(60), ")'".repeat(60));
-        let e = flat(&text).unwrap_err();
-        assert!(
-            e.reason.contains("expands to more than 100,000 moves"),
-            "{}",
-            e.reason
-        );
-        assert_eq!((e.token.as_str(), e.line, e.column), ("(", 1, 61));
-        let e = flat(&"((R)1000)1000 (".repeat(600)).unwrap_err();
-        assert!(e.reason.contains("nesting deeper") || e.reason.contains("expands"));
-        assert_eq!(flat("(U)100000").unwrap_err().token, "100000");
-        assert_eq!(flat("((U)1000)100").unwrap().len(), MAX_EXPANDED);
-        let e = flat("((U)1000)100 R").unwrap_err();
-        assert_eq!((e.token.as_str(), e.column), ("R", 14));
-    }
-}
+mod tests;

@@ -1,7 +1,7 @@
 //! The independent oracle: every quick solver's answers, applied after their scrambles in
 //! cubing.js (`oracle/check.mjs`, installed by `npm ci --prefix oracle`), solve the puzzle as
-//! it is held — random-move scrambles with rotations, wide and slice moves, and random-state
-//! scrambles, for the 3x3x3, the 2x2x2 and the Kilominx.
+//! it is held — random-move scrambles with rotations, wide and slice moves, commutators and
+//! conjugates, and random-state scrambles, for the 3x3x3, the 2x2x2 and the Kilominx.
 
 use rand::Rng;
 use serde_json::{json, Value};
@@ -90,6 +90,22 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
             random_tokens(&mut rng, &kilo, &["", "'", "2", "2'"], &kilo_rotations, n),
         ));
     }
+    // Commutators, conjugates, repeats and primes of brackets, as cubing.js reads them.
+    for (p, alg) in [
+        (PuzzleId::Cube3, "[R, U]"),
+        (PuzzleId::Cube3, "[R U R', D]2"),
+        (PuzzleId::Cube3, "[F: [R, U]]"),
+        (PuzzleId::Cube3, "[R: U]' x [r, U']"),
+        (PuzzleId::Cube3, "([R, U] y)2 [M', U2]'"),
+        (PuzzleId::Cube3, "[Rw: [U, R' D R]]3"),
+        (PuzzleId::Cube2, "[R, U] [F: R2]'"),
+        (PuzzleId::Cube2, "[R U': [F, D']]2 y"),
+        (PuzzleId::Kilominx, "[R, U]"),
+        (PuzzleId::Kilominx, "[BR: F2'] [FL, DR']2"),
+        (PuzzleId::Kilominx, "[U: [R, BL']]'"),
+    ] {
+        scrambles.push((p, alg.to_string()));
+    }
     for p in [PuzzleId::Cube3, PuzzleId::Cube2, PuzzleId::Kilominx] {
         for _ in 0..4 {
             let s = random_state(&engine, p, Notation::Standard, &mut rng).expect("random state");
@@ -111,8 +127,12 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
             if p != puzzle {
                 continue;
             }
-            // The optimal 3x3x3 with a small heuristic only on short scrambles.
-            if *solver == "optimal" && *p == PuzzleId::Cube3 && scramble.split(' ').count() > 8 {
+            // The optimal 3x3x3 with a small heuristic only on short scrambles (brackets
+            // expand to long ones).
+            if *solver == "optimal"
+                && *p == PuzzleId::Cube3
+                && (scramble.split(' ').count() > 8 || scramble.contains('['))
+            {
                 continue;
             }
             let mut req = SolveRequest::new(*p, scramble.clone()).solver(solver);
