@@ -148,6 +148,14 @@ fn rotations_slices_and_wide_moves() {
     same("r U R'", "L F R'");
     same("(x R)'", "x' R'");
     same("S U", "F' B L");
+    // The middle layer counted from a face, as cubing.js reads it (the frame after it shows in the U).
+    same("2R U", "M' U");
+    same("2L U", "M U");
+    same("2U R", "E' R");
+    same("2D R", "E R");
+    same("2F U", "S U");
+    same("2B U", "S' U");
+    same("2R2' U", "M2 U");
     same("E F", "U D' L");
     assert_eq!(moves("x y z"), vec![]);
     assert_eq!(moves("R x"), moves("R"));
@@ -159,7 +167,11 @@ fn bad_tokens_are_located() {
     let e = Cube3.parse_moves("R U X").unwrap_err();
     assert_eq!((e.token.as_str(), e.line, e.column), ("X", 1, 5));
     assert!(Cube3.parse_moves("R4").is_err());
-    assert!(Cube3.parse_moves("2R").is_err());
+    // cubing.js's 3x3x3 has no 1R or 3R either.
+    for bad in ["4R", "1R", "3R", "1Rw", "2Q", "2R4", "2M"] {
+        let e = Cube3.parse_moves(bad).unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), (bad, 1), "{bad}");
+    }
     assert!(Cube3.parse_moves("Mw").is_err());
 }
 

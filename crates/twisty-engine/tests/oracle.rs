@@ -98,6 +98,7 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
         (PuzzleId::Cube3, "[R: U]' x [r, U']"),
         (PuzzleId::Cube3, "([R, U] y)2 [M', U2]'"),
         (PuzzleId::Cube3, "[Rw: [U, R' D R]]3"),
+        (PuzzleId::Cube3, "2R U 2F' 2U2 [2R, U] 2L' 2D 2B"),
         (PuzzleId::Cube2, "[R, U] [F: R2]'"),
         (PuzzleId::Cube2, "[R U': [F, D']]2 y"),
         (PuzzleId::Kilominx, "[R, U]"),

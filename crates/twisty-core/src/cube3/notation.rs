@@ -3,7 +3,8 @@
 //!
 //! Accepted tokens (suffix ``, `'`, `2`, `2'`, `3`, `’`): faces `U R F D L B`; wide moves
 //! `Uw Rw Fw Dw Lw Bw` (optionally `2Rw`; `3Rw` turns the whole cube) and `u r f d l b`; slices `M` (as L), `E` (as D),
-//! `S` (as F); rotations `x` (as R), `y` (as U), `z` (as F).
+//! `S` (as F), also written as the middle layer counted from a face (`2R` = `M'`, `2F` = `S`);
+//! rotations `x` (as R), `y` (as U), `z` (as F).
 //!
 //! The parser tracks the whole-cube orientation: a rotation changes which fixed-centre face
 //! a later face letter names, so the returned face moves leave the same state relative to
@@ -91,8 +92,9 @@ fn wide(face: u8, amount: u8) -> Vec<Item> {
     vec![Item::Face(opposite, amount), Item::Rotate(axis, rot)]
 }
 
-/// Accepts an optional layer-count prefix on wide moves: `2Rw` and `2r` are `Rw`; `3Rw` and
-/// `3r` turn all three layers, the whole cube (`3Rw` = `x`).
+/// Accepts an optional layer-count prefix: on wide moves `2Rw` and `2r` are `Rw`, `3Rw` and
+/// `3r` turn all three layers, the whole cube (`3Rw` = `x`); on a face, `2` names the middle
+/// layer turned the face's way, as cubing.js reads it (`2R` = `M'`, `2F` = `S`, `2U` = `E'`).
 fn parse_token_with_prefix(token: &str) -> Result<Vec<Item>, String> {
     let layers = match token.chars().next() {
         Some('2') => 2,
@@ -100,11 +102,29 @@ fn parse_token_with_prefix(token: &str) -> Result<Vec<Item>, String> {
         _ => return parse_token(token),
     };
     let rest = &token[1..];
+    let face = rest.chars().next().filter(|c| "URFDLB".contains(*c));
     let wide_like =
         rest.chars().nth(1) == Some('w') || rest.chars().next().is_some_and(|c| "urfdlb".contains(c));
+    if let (Some(face), false, 2) = (face, wide_like, layers) {
+        let Some((_, amount)) = split_suffix(rest) else {
+            return Err(format!("bad turn suffix; {HINT}"));
+        };
+        // The slice and whether the face turns it against the slice's own direction.
+        let (slice, against) = match face {
+            'R' => ('M', true),
+            'L' => ('M', false),
+            'U' => ('E', true),
+            'D' => ('E', false),
+            'F' => ('S', false),
+            _ => ('S', true),
+        };
+        let turns = if against { 4 - amount } else { amount };
+        let suffix = ["", "", "2", "'"][turns as usize];
+        return parse_token(&format!("{slice}{suffix}"));
+    }
     if !wide_like {
         return Err(format!(
-            "only wide moves take a layer count (2Rw, 3Rw, 2r); {HINT}"
+            "a layer count takes a wide move (2Rw, 3Rw, 2r), or 2 a face for the middle layer (2R = M'); {HINT}"
         ));
     }
     let items = parse_token(rest)?;
