@@ -1,8 +1,8 @@
 //! Fuzzing of every move parser and state-string parser of twisty-core: the seed corpus
-//! (`tests/data/fuzz_corpus/abusive.txt`), then 100,000 generated inputs per target (raw
-//! bytes, random characters, and a generator biased to each grammar's tokens, parentheses,
-//! repeat counts and primes). A target fails on a panic, on a result that breaks the
-//! parser's contract, or on many inputs slower than 10 ms.
+//! (`tests/data/fuzz_corpus/abusive.txt`), then 100,000 generated inputs per target (raw bytes,
+//! random characters, and a generator biased to each grammar's tokens, parentheses, commutator
+//! and conjugate brackets, repeat counts and primes). A target fails on a panic, on a result
+//! that breaks the parser's contract, or on many inputs slower than 10 ms.
 #![allow(clippy::unwrap_used)]
 
 #[path = "fuzz/mod.rs"]
