@@ -20,6 +20,15 @@ def test_cube3_apply_returns_a_new_object():
     assert "Cube3" in repr(d) and "R U" in repr(d)
 
 
+def test_commutators_and_conjugates_are_read_as_cubing_js_writes_them():
+    assert twisty.Cube3("[F: [R, U]]'") == twisty.Cube3("F U R U' R' F'")
+    assert twisty.Cube3("[R, U]2") != twisty.Cube3("R U R' U'")
+    assert twisty.Cube3("2R U") == twisty.Cube3("M' U")
+    assert twisty.Kilominx("[BR: F2']") == twisty.Kilominx("F2'")
+    with pytest.raises(twisty.ParseError, match="a bracket needs"):
+        twisty.Cube3("R [U F]")
+
+
 def test_render_is_the_text_net():
     net = twisty.Cube3().apply("R").render()
     assert "U U F" in net.replace("  ", " ")
