@@ -274,7 +274,7 @@ fn scrambles_parse() {
     let dir = tempfile::tempdir().unwrap();
     let env = env_in(dir.path());
     // The Kilominx's random-state scramble needs the fast solver's 67 MiB of tables:
-    // tests/api.rs builds them once and covers it.
+    // the API tests (tests/api.rs, tests/api_solve.rs) build them once and cover it.
     let small = |p: &PuzzleId| !matches!(p, PuzzleId::Kilominx | PuzzleId::Supercube(8..));
     for p in PuzzleId::all().into_iter().filter(small) {
         let s = scramble(p, 7, &env);
