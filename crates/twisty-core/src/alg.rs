@@ -1,12 +1,13 @@
 //! The move-sequence grammar shared by every puzzle's notation.
 //!
-//! A sequence is a list of tokens separated by whitespace or commas. `//` starts a comment
-//! that runs to the end of the line. Parentheses group tokens; a group may be followed by a
-//! repeat count and/or a prime (`(R U R' U')3`, `(R U)'`, `(R U)2'`). Square brackets write a
+//! A sequence is a list of tokens separated by whitespace or commas. `//` starts a comment that
+//! runs to the end of the line. Parentheses group tokens; a group may be followed by a repeat
+//! count and/or a prime (`(R U R' U')3`, `(R U)'`, `(R U)2'`). Square brackets write a
 //! commutator `[A, B]` (A B A′ B′) or a conjugate `[A: B]` (A B A′), as cubing.js and
-//! alg.cubing.net do; they nest and take a count and a prime like a group (`[R, U]3`,
-//! `[R U: [F, D]]'`). What a token means is up to each puzzle: [`parse_alg`] calls the
-//! puzzle's token parser and reports failures with the token's line and column.
+//! alg.cubing.net do; they nest and take a count and a prime like a group (`[R, U]3`, `[R U:
+//! [F, D]]'`); `.` is a pause and turns nothing. What a token means is up to each puzzle:
+//! [`parse_alg`] calls the puzzle's token parser and reports failures with the token's line and
+//! column.
 
 use crate::error::ParseError;
 
@@ -74,9 +75,9 @@ enum FrameKind {
     Bracket(Option<(Vec<Node>, bool)>),
 }
 
-/// Characters that end a token.
+/// Characters that end a token (`.` is cubing.js's pause, which turns nothing).
 fn ends_token(c: char) -> bool {
-    is_separator(c) || matches!(c, '(' | ')' | '[' | ']' | ':')
+    is_separator(c) || matches!(c, '(' | ')' | '[' | ']' | ':' | '.')
 }
 
 fn is_separator(c: char) -> bool {
@@ -217,7 +218,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Node>, ParseError> {
                     i + 1,
                     "`:` outside a bracket (a conjugate is written [A: B])",
                 ));
-            } else if is_separator(c) {
+            } else if is_separator(c) || c == '.' {
                 i += 1;
             } else if c == '(' || c == '[' {
                 if stack.len() > MAX_DEPTH {

@@ -90,9 +90,11 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
             random_tokens(&mut rng, &kilo, &["", "'", "2", "2'"], &kilo_rotations, n),
         ));
     }
-    // Commutators, conjugates, repeats and primes of brackets, as cubing.js reads them.
+    // Commutators, conjugates, repeats and primes of brackets, and pauses, as cubing.js reads
+    // them.
     for (p, alg) in [
         (PuzzleId::Cube3, "[R, U]"),
+        (PuzzleId::Cube3, "R . [R, U] . . U2"),
         (PuzzleId::Cube3, "[R U R', D]2"),
         (PuzzleId::Cube3, "[F: [R, U]]"),
         (PuzzleId::Cube3, "[R: U]' x [r, U']"),

@@ -110,6 +110,14 @@ fn commutators_and_conjugates() {
 }
 
 #[test]
+fn pauses_turn_nothing() {
+    assert_eq!(flat("R . U").unwrap(), ["R", "U"]);
+    assert_eq!(flat("R.U ..").unwrap(), ["R", "U"]);
+    assert_eq!(primed("[R: . U]").unwrap(), ["R", "U", "R'"]);
+    assert_eq!(flat(". . .").unwrap(), Vec::<String>::new());
+}
+
+#[test]
 fn malformed_brackets_are_located() {
     let at = |text: &str| {
         let e = flat(text).unwrap_err();

@@ -182,9 +182,9 @@ pub fn chars(rng: &mut Gen, max: usize) -> String {
 /// Up to `max` pieces drawn from `tokens` (biased) and the grammar's punctuation: parens,
 /// repeat counts, primes, separators, comments.
 pub fn grammar(rng: &mut Gen, tokens: &[&str], max: usize) -> String {
-    const PUNCT: [&str; 22] = [
+    const PUNCT: [&str; 23] = [
         "(", ")", "'", "2", "3", "0", "10", "9999", "100000", " ", ",", "\n", "// c\n", "’", "2'", ")'", "[",
-        "]", ":", ", ", "]'", "]2",
+        "]", ":", ", ", "]'", "]2", ".",
     ];
     let n = rng.within(0, max);
     let mut s = String::new();
