@@ -176,9 +176,7 @@ impl TableCache {
         fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
         let path = self.path(spec);
         checks::remove_stale_temporaries(&self.dir, &spec.file_name());
-        let tmp = self
-            .dir
-            .join(format!(".{}.{}.tmp", spec.file_name(), std::process::id()));
+        let tmp = self.dir.join(checks::temporary_name(&spec.file_name()));
         let write = || -> std::io::Result<()> {
             let mut f = File::create(&tmp)?;
             f.write_all(&header)?;

@@ -6,6 +6,7 @@ use super::{TableError, HEADER_LEN};
 use std::fs::{self, File, Metadata};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What kind of non-regular file `meta` describes, for messages.
 fn kind(meta: &Metadata) -> &'static str {
@@ -124,13 +125,24 @@ pub(super) fn remember_verified(path: &Path, meta: &Metadata, checksum: u64) {
     let _ = fs::write(sidecar(path), record(meta, checksum));
 }
 
-/// The process id in a temporary file name `.<table file>.<pid>.tmp`.
-fn tmp_pid(name: &str) -> Option<u32> {
-    let stem = name.strip_prefix('.')?.strip_suffix(".tmp")?;
-    stem.rsplit('.').next()?.parse().ok()
+/// A new temporary file name for writing `file_name`: `.<table file>.<pid>-<n>.tmp`, unique
+/// within the process too, so that two threads storing the same table (two engines in one
+/// process) never write into one file.
+pub(super) fn temporary_name(file_name: &str) -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!(".{file_name}.{}-{n}.tmp", std::process::id())
 }
 
-/// Whether `name` is a temporary file of the cache (`.<table file>.<pid>.tmp`).
+/// The process id in a temporary file name `.<table file>.<pid>-<n>.tmp` (or
+/// `.<table file>.<pid>.tmp`, as earlier versions wrote them).
+fn tmp_pid(name: &str) -> Option<u32> {
+    let stem = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let last = stem.rsplit('.').next()?;
+    last.split_once('-').map_or(last, |(pid, _)| pid).parse().ok()
+}
+
+/// Whether `name` is a temporary file of the cache (`.<table file>.<pid>-<n>.tmp`).
 pub(super) fn is_temporary(name: &str) -> bool {
     tmp_pid(name).is_some()
 }
@@ -185,6 +197,12 @@ mod tests {
     #[test]
     fn temporary_names() {
         assert!(is_temporary(".2x2x2-distance-htm.tbl.123.tmp"));
+        assert!(is_temporary(".2x2x2-distance-htm.tbl.123-7.tmp"));
+        assert_eq!(tmp_pid(".x.tbl.123-7.tmp"), Some(123));
+        assert_eq!(tmp_pid(".x.tbl.123.tmp"), Some(123));
+        let (a, b) = (temporary_name("x.tbl"), temporary_name("x.tbl"));
+        assert_ne!(a, b);
+        assert_eq!(tmp_pid(&a), Some(std::process::id()));
         assert!(!is_temporary("2x2x2-distance-htm.tbl"));
         assert!(!is_temporary(".x.tbl.abc.tmp"));
     }

@@ -42,6 +42,30 @@ fn huge_page_copies_hold_the_same_bytes() {
 }
 
 #[test]
+fn threads_storing_the_same_table_at_once_each_write_their_own_file() {
+    // Two engines in one process may build the same table at the same time: every store
+    // must succeed and leave the complete table, never a file another thread is writing.
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..25 {
+                    cache.store(&spec(), &data()).unwrap();
+                    let t = cache.load(&spec()).unwrap().expect("stored");
+                    assert_eq!(t.bytes(), &data()[..]);
+                }
+            });
+        }
+    });
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}
+
+#[test]
 fn write_reload_and_detect_corruption() {
     let dir = tempfile::tempdir().unwrap();
     let cache = TableCache::new(dir.path());
