@@ -2,6 +2,8 @@
 //! report valid against the JSON Schema, verified in the user's frame; bad requests get
 //! typed errors.
 
+mod common;
+
 use serde_json::Value;
 use twisty_engine::{
     solvers_for, Engine, EngineConfig, ErrorKind, Frame, Notation, PuzzleId, Quiet, SolveRequest,
@@ -66,8 +68,7 @@ fn quick_requests() -> Vec<SolveRequest> {
 
 #[test]
 fn every_quick_solver_answers_with_a_schema_valid_verified_report() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let e = engine(dir.path());
+    let e = engine(&common::shared_tables());
     let schema = schema();
     let mut seen = std::collections::BTreeSet::new();
     for req in quick_requests() {
@@ -181,8 +182,7 @@ fn large_tables_are_not_built_behind_the_users_back() {
 
 #[test]
 fn reference_frame_and_seed_notation_are_available() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let e = engine(dir.path());
+    let e = engine(&common::shared_tables());
     let mut req = SolveRequest::new(PuzzleId::Cube2, "R U");
     req.frame = Frame::Reference;
     let r = e.solve(&req, &Quiet).expect("solves");
@@ -197,8 +197,7 @@ fn reference_frame_and_seed_notation_are_available() {
 
 #[test]
 fn default_solvers_never_answer_a_scramble_with_more_moves_than_it_has() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let e = engine(dir.path());
+    let e = engine(&common::shared_tables());
     // Kilominx scrambles as `twisty scramble --puzzle kilominx --length 10 --seed 1` prints
     // them (cubing.js notation), one with whole-puzzle rotations.
     let kilominx = [
@@ -238,8 +237,7 @@ fn default_solvers_never_answer_a_scramble_with_more_moves_than_it_has() {
 /// m prepended, are exactly the unsplit search's optimal solutions.
 #[test]
 fn split_search_hints_partition_the_optimal_solutions_by_first_move() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let e = engine(dir.path());
+    let e = engine(&common::shared_tables());
     let all = |input: &str| {
         SolveRequest::new(PuzzleId::Cube3, input)
             .solver("optimal")
@@ -281,8 +279,7 @@ fn split_search_hints_partition_the_optimal_solutions_by_first_move() {
 
 #[test]
 fn an_interrupted_list_of_every_optimal_3x3x3_solution_says_so() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let e = engine(dir.path());
+    let e = engine(&common::shared_tables());
     // Raised before the call: the short search ends before it polls the flag, and the list
     // it returns is flagged as possibly incomplete.
     let mut req = SolveRequest::new(PuzzleId::Cube3, "R L")

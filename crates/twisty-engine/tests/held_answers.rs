@@ -4,6 +4,8 @@
 //! solver of the catalog that answers quickly with small tables. (The cubing.js oracle test
 //! checks the same against an independent model.)
 
+mod common;
+
 use rand::Rng;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
@@ -39,9 +41,8 @@ const SUPERCUBE3: &[&str] = &["U", "R'", "F2", "2R", "Rw'", "M", "x", "y'", "z2"
 
 #[test]
 fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let engine = Engine::new(EngineConfig {
-        tables_dir: dir.path().to_path_buf(),
+        tables_dir: common::shared_tables(),
         ..EngineConfig::default()
     });
     // (puzzle, solver, options, vocabulary, input length, inputs)

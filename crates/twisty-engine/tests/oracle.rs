@@ -3,6 +3,8 @@
 //! it is held — random-move scrambles with rotations, wide and slice moves, commutators and
 //! conjugates, and random-state scrambles, for the 3x3x3, the 2x2x2 and the Kilominx.
 
+mod common;
+
 use rand::Rng;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -59,9 +61,8 @@ fn answers_solve_the_puzzle_as_held_in_cubing_js() {
         "cubing.js is not installed for the oracle: run `npm ci --prefix oracle` (node and npm are needed); {} is missing",
         module.display()
     );
-    let tables = tempfile::tempdir().expect("temp dir");
     let engine = Engine::new(EngineConfig {
-        tables_dir: tables.path().to_path_buf(),
+        tables_dir: common::shared_tables(),
         ..EngineConfig::default()
     });
     let mut rng = seeded_rng(2026);
