@@ -10,7 +10,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn health_puzzles_geometry_and_assets() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let (st, v) = get(&base, "/api/health").await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(v["status"], "ok");
@@ -70,7 +70,7 @@ async fn health_puzzles_geometry_and_assets() {
 
 #[tokio::test]
 async fn unknown_routes_are_404() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let (st, v) = get(&base, "/api/nope").await;
     assert_eq!(st, StatusCode::NOT_FOUND);
     assert_eq!(kind(&v), "not_found");
@@ -84,7 +84,7 @@ async fn unknown_routes_are_404() {
 
 #[tokio::test]
 async fn scramble_is_reproducible_and_validates() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     for p in ["3x3x3", "2x2x2", "kilominx", "supercube:4"] {
         let (st, a) = get(&base, &format!("/api/scramble?puzzle={p}&seed=42")).await;
         assert_eq!(st, StatusCode::OK, "{p}");
@@ -115,7 +115,7 @@ async fn scramble_is_reproducible_and_validates() {
 
 #[tokio::test]
 async fn validate_reports_columns_and_impossible_states() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let (st, v) = post(
         &base,
         "/api/validate",
@@ -206,7 +206,7 @@ async fn validate_reports_columns_and_impossible_states() {
 
 #[tokio::test]
 async fn bad_bodies() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     for body in [
         "{bad",
         "",

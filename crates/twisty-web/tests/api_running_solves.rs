@@ -23,7 +23,7 @@ async fn wait_idle(base: &str, within: Duration) -> bool {
 
 #[tokio::test]
 async fn time_limit_cancels_the_solve() {
-    let (s, base, _tables) = server(true, Some(2)).await;
+    let (s, base) = server(true, Some(2)).await;
     let t = Instant::now();
     let (st, v) = post(
         &base,
@@ -42,7 +42,7 @@ async fn time_limit_cancels_the_solve() {
 
 #[tokio::test]
 async fn client_disconnect_cancels_the_solve() {
-    let (s, base, _tables) = server(true, Some(2)).await;
+    let (s, base) = server(true, Some(2)).await;
     let c = reqwest::Client::builder()
         .timeout(Duration::from_millis(300))
         .build()
@@ -68,7 +68,7 @@ async fn client_disconnect_cancels_the_solve() {
 
 #[tokio::test]
 async fn too_many_solves_get_503() {
-    let (s, base, _tables) = server(true, Some(1)).await;
+    let (s, base) = server(true, Some(1)).await;
     let b = base.clone();
     let first = tokio::spawn(async move {
         post(
@@ -106,7 +106,7 @@ async fn too_many_solves_get_503() {
 
 #[tokio::test]
 async fn shutdown_cancels_running_solves() {
-    let (s, base, _tables) = server(true, Some(2)).await;
+    let (s, base) = server(true, Some(2)).await;
     let b = base.clone();
     let pending = tokio::spawn(async move {
         post(
@@ -130,7 +130,7 @@ async fn shutdown_cancels_running_solves() {
 
 #[tokio::test]
 async fn running_solves_report_progress() {
-    let (s, base, _tables) = server(true, Some(2)).await;
+    let (s, base) = server(true, Some(2)).await;
     let (st, v) = get(&base, "/api/solves").await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(v["solves"].as_array().unwrap().len(), 0);

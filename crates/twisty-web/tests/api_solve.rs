@@ -29,7 +29,7 @@ async fn replay_solves(base: &str, puzzle: &str, input: Value, report: &Value) -
 
 #[tokio::test]
 async fn solve_2x2_and_check_every_step() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let scramble = "R U F' U2 R' F";
     let (st, v) = post(
         &base,
@@ -81,7 +81,7 @@ async fn solve_2x2_and_check_every_step() {
 
 #[tokio::test]
 async fn kilominx_fast_solver_and_random_state_scramble() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     // The fast solver is listed first, so it is the page's default.
     let (_, v) = get(&base, "/api/puzzles").await;
     let kilo = v["puzzles"]
@@ -149,7 +149,7 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
 
 #[tokio::test]
 async fn supercube_genetic_solver_for_small_cubes() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let scramble = "R 2U' F2 D L' x B 2R";
     let (st, v) = post(
         &base,
@@ -186,7 +186,7 @@ async fn supercube_genetic_solver_for_small_cubes() {
 
 #[tokio::test]
 async fn solve_3x3x3_random_state_and_facelets() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let (st, sc) = get(&base, "/api/scramble?puzzle=3x3x3&seed=9").await;
     assert_eq!(st, StatusCode::OK);
     assert_eq!(sc["kind"], "random-state");
@@ -243,7 +243,7 @@ async fn solve_3x3x3_random_state_and_facelets() {
 
 #[tokio::test]
 async fn solve_errors() {
-    let (s, base, _tables) = server(false, None).await;
+    let (s, base) = server(false, None).await;
     let (st, v) = post(&base, "/api/solve", &json!({"puzzle": "rubik", "moves": "R"})).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(kind(&v), "usage");

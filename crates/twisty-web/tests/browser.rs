@@ -9,6 +9,8 @@
 //! `TWISTY_BROWSER_OUT` or `<target>/tmp/browser`.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use base64::Engine;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -185,10 +187,9 @@ async fn page_scrambles_solves_and_reports_errors() {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser"));
     std::fs::create_dir_all(&out).unwrap();
 
-    let tables = tempfile::tempdir().unwrap();
     let server = start(ServerConfig {
         port: 0,
-        tables_dir: Some(tables.path().to_path_buf()),
+        tables_dir: Some(common::shared_tables()),
         ..ServerConfig::default()
     })
     .await

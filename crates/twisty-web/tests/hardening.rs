@@ -3,25 +3,34 @@
 //! security headers.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
+use std::path::Path;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use twisty_engine::PuzzleId;
 use twisty_web::{start, RunningServer, ServerConfig};
 
-async fn server(config: ServerConfig) -> (RunningServer, String, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
+/// A server on an ephemeral port with its tables in `dir`.
+async fn server_in(config: ServerConfig, dir: &Path) -> (RunningServer, String) {
     let config = ServerConfig {
         port: 0,
-        tables_dir: Some(dir.path().to_path_buf()),
+        tables_dir: Some(dir.to_path_buf()),
         ..config
     };
     let s = start(config).await.unwrap();
     let base = format!("http://{}", s.addr);
-    (s, base, dir)
+    (s, base)
+}
+
+/// A server with its tables in the directory the test binaries share (built once per
+/// target directory, see tests/common).
+async fn server(config: ServerConfig) -> (RunningServer, String) {
+    server_in(config, &common::shared_tables()).await
 }
 
 fn client() -> reqwest::Client {
@@ -94,7 +103,7 @@ fn assert_valid(schema: &jsonschema::Validator, v: &Value) {
 
 #[tokio::test]
 async fn the_solver_list_is_the_engine_catalog() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     let (_, list) = get(&base, "/api/puzzles").await;
     let puzzles = list["puzzles"].as_array().unwrap();
     assert_eq!(puzzles.len(), 3 + 15, "3x3, 2x2, Kilominx and supercubes 2 to 16");
@@ -127,7 +136,7 @@ async fn the_solver_list_is_the_engine_catalog() {
 
 #[tokio::test]
 async fn every_solve_answer_follows_the_report_schema() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     let schema = schema();
     let twisted = {
         let mut c: Vec<char> = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
@@ -193,7 +202,9 @@ async fn every_solve_answer_follows_the_report_schema() {
 
 #[tokio::test]
 async fn large_missing_tables_are_refused_not_built() {
-    let (s, base, t) = server(ServerConfig::default()).await;
+    // A directory of its own: the test looks at what was built into it.
+    let t = tempfile::tempdir().unwrap();
+    let (s, base) = server_in(ServerConfig::default(), t.path()).await;
     // The optimal 3x3x3 solver needs gigabytes of tables: never built on a request.
     let (st, v) = post(
         &base,
@@ -215,7 +226,7 @@ async fn large_missing_tables_are_refused_not_built() {
 
 #[tokio::test]
 async fn a_nesting_bomb_is_refused_and_the_server_answers_on() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     let bomb = format!("{}U{}", "(".repeat(10_000), ")".repeat(10_000));
     for path in ["/api/solve", "/api/validate"] {
         let (st, v) = post(&base, path, &json!({"puzzle": "3x3", "moves": bomb})).await;
@@ -237,7 +248,7 @@ async fn a_nesting_bomb_is_refused_and_the_server_answers_on() {
 
 #[tokio::test]
 async fn hosts_origins_content_types_and_methods_are_checked() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     let port = s.addr.port();
     // A DNS-rebound name is not served.
     let r = raw(
@@ -314,7 +325,7 @@ async fn hosts_origins_content_types_and_methods_are_checked() {
 
 #[tokio::test]
 async fn security_headers_on_every_answer() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     for path in ["/", "/app.js", "/api/health", "/api/nope", "/nope.html"] {
         let r = client().get(format!("{base}{path}")).send().await.unwrap();
         let h = r.headers();
@@ -331,7 +342,7 @@ async fn security_headers_on_every_answer() {
 
 #[tokio::test]
 async fn an_announced_oversize_body_is_refused_before_it_is_sent() {
-    let (s, _base, _t) = server(ServerConfig::default()).await;
+    let (s, _base) = server(ServerConfig::default()).await;
     let port = s.addr.port();
     let t = Instant::now();
     let r = raw(
@@ -355,7 +366,7 @@ async fn idle_and_slow_clients_do_not_block_others() {
         header_timeout: Duration::from_secs(1),
         ..ServerConfig::default()
     };
-    let (s, base, _t) = server(config).await;
+    let (s, base) = server(config).await;
     // Idle connections that never send a byte: 300 (or `TWISTY_IDLE_CONNECTIONS`).
     let count: usize = std::env::var("TWISTY_IDLE_CONNECTIONS")
         .ok()
@@ -396,7 +407,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
         max_connections: 4,
         ..ServerConfig::default()
     };
-    let (s, base, _t) = server(config).await;
+    let (s, base) = server(config).await;
     let mut held = Vec::new();
     for _ in 0..4 {
         held.push(TcpStream::connect(s.addr).await.unwrap());
@@ -415,7 +426,7 @@ async fn connections_over_the_cap_are_closed_at_once() {
 
 #[tokio::test]
 async fn the_largest_supercube_is_shown_scrambled_and_solved_in_time() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     let t = Instant::now();
     let (st, g) = get(&base, "/api/geometry?puzzle=supercube:16").await;
     assert_eq!(st, StatusCode::OK);
@@ -456,7 +467,7 @@ async fn the_largest_supercube_is_shown_scrambled_and_solved_in_time() {
 
 #[tokio::test]
 async fn scrambles_and_solves_share_one_copy_of_the_tables() {
-    let (s, base, _t) = server(ServerConfig::default()).await;
+    let (s, base) = server(ServerConfig::default()).await;
     // The random-state 2x2x2 scramble loads the optimal solver's table ...
     let (st, sc) = get(&base, "/api/scramble?puzzle=2x2&seed=3").await;
     assert_eq!(st, StatusCode::OK);

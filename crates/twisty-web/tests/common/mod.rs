@@ -1,52 +1,39 @@
-//! Helpers of the API tests: a real server on an ephemeral loopback port (with the fast
-//! Kilominx solver's tables built once) and a JSON client for it.
+//! Helpers of the API tests: a real server on an ephemeral loopback port (its tables in a
+//! directory shared by the test binaries) and a JSON client for it.
+// Every test binary compiles this module and uses a part of it.
+#![allow(dead_code)]
 
 use reqwest::StatusCode;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::PathBuf;
 use std::time::Duration;
-use twisty_search::TableCache;
-use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_web::{start, RunningServer, ServerConfig};
 
-/// The fast Kilominx solver's tables (67 MiB), built once per run of this test binary into
-/// cargo's temporary directory for tests (kept between runs, checked by the table cache).
-fn kilominx_fast_tables() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("twisty-web-kilominx-fast");
-        std::fs::create_dir_all(&dir).unwrap();
-        KilominxFast::new(&TableCache::new(&dir), false).unwrap();
-        dir
-    })
+/// A table directory shared by the tests of every test binary (under cargo's temporary
+/// directory for tests, kept between runs): the small tables are built once per target
+/// directory instead of once per test. The table cache writes each table under a unique
+/// temporary name and renames it into place, so tests building one table at the same time
+/// are safe. No test of this suite looks at what the directory holds.
+pub fn shared_tables() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shared-tables");
+    std::fs::create_dir_all(&dir).expect("create the shared table directory");
+    dir
 }
 
-pub async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String, tempfile::TempDir) {
-    // Tables go to a directory of this test's own, removed when the test ends; the fast
-    // Kilominx solver's tables are linked in from the copy built once for all tests.
-    let dir = tempfile::tempdir().unwrap();
-    let tables = dir.path().to_path_buf();
-    let shared = kilominx_fast_tables();
-    let cache = TableCache::new(shared);
-    for spec in twisty_solvers::kilominx_fast::specs() {
-        let from = cache.path(&spec);
-        let to = tables.join(from.file_name().unwrap());
-        if std::fs::hard_link(&from, &to).is_err() {
-            std::fs::copy(&from, &to).unwrap();
-        }
-    }
+/// A real server on an ephemeral loopback port, its tables in [`shared_tables`], and its
+/// base URL.
+pub async fn server(slow: bool, max_solves: Option<usize>) -> (RunningServer, String) {
     let config = ServerConfig {
         port: 0,
         max_concurrent_solves: max_solves,
         slow_solver_for_tests: slow,
-        tables_dir: Some(tables),
+        tables_dir: Some(shared_tables()),
         ..ServerConfig::default()
     };
     let s = start(config).await.unwrap();
     assert!(s.addr.ip().is_loopback());
     let base = format!("http://{}", s.addr);
-    (s, base, dir)
+    (s, base)
 }
 
 pub fn client() -> reqwest::Client {
