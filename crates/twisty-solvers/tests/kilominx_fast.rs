@@ -2,6 +2,8 @@
 //! impossible ones refused, the final subgroup has Whitmore's ⟨U, R, F⟩ distance counts.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::sync::OnceLock;
 use std::time::Duration;
 use twisty_core::kilominx::Kilominx;
@@ -11,13 +13,8 @@ use twisty_solvers::kilominx_fast::KilominxFast;
 use twisty_solvers::{Limits, Solver};
 
 fn solver() -> &'static KilominxFast {
-    static S: OnceLock<(tempfile::TempDir, KilominxFast)> = OnceLock::new();
-    &S.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let s = KilominxFast::new(&TableCache::new(dir.path()), false).unwrap();
-        (dir, s)
-    })
-    .1
+    static S: OnceLock<KilominxFast> = OnceLock::new();
+    S.get_or_init(|| KilominxFast::new(&TableCache::new(common::shared_tables()), false).unwrap())
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! the optimum of anything within 12 moves, with or without its extra tables.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use rand::Rng;
 use std::sync::OnceLock;
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
@@ -86,8 +88,7 @@ fn a_random_state_is_proven_longer_than_twelve() {
 /// The short-answer pass against the optimal solver (small databases, built in seconds).
 #[test]
 fn optimal_lengths_agree_with_the_optimal_solver() {
-    let dir = tempfile::tempdir().unwrap();
-    let cache = TableCache::new(dir.path());
+    let cache = TableCache::new(common::shared_tables());
     let optimal = Cube3Optimal::new(&cache, HeuristicKind::Small, false).unwrap();
     let mut rng = seeded_rng(5);
     for n in [7, 9, 10] {
