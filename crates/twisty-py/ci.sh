@@ -17,5 +17,7 @@ fi
 export MATURIN_PEP517_ARGS="${MATURIN_PEP517_ARGS:---profile dev}"
 "$venv/bin/python" -m pip install --quiet "$here[ray,test]"
 cd "$here"
+# The small tables the Rust tests built into the workspace's shared test directory.
+export TWISTY_TEST_TABLES="${TWISTY_TEST_TABLES:-$root/target/tmp/shared-tables}"
 "$venv/bin/python" -m pytest -q tests "$@"
 echo "twisty-py ci: $(( $(date +%s) - start )) s"

@@ -13,8 +13,7 @@ import twisty.ray as tray  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def local_ray(tmp_path_factory):
-    tables = str(tmp_path_factory.mktemp("ray-tables"))
+def local_ray(tables):
     ray.init(
         num_cpus=2,
         include_dashboard=False,
