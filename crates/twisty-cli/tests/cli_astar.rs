@@ -7,10 +7,10 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::PathBuf;
 
+/// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir")
-        .arg(std::env::temp_dir().join("twisty-cli-astar-tests"));
+    c.arg("--tables-dir").arg(common::shared_tables());
     c
 }
 

@@ -2,16 +2,21 @@
 //! every solver; `solve` and `show` reading standard input; scrambles piped into a batch.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::io::Write;
-use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-fn twisty(dir: &Path) -> Command {
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir).arg("--colour").arg("never");
+    c.arg("--tables-dir")
+        .arg(common::shared_tables())
+        .arg("--colour")
+        .arg("never");
     c.env_remove("TWISTY_TABLES");
     c
 }
@@ -45,8 +50,8 @@ fn kind(v: &Value) -> &str {
 }
 
 /// `n` uniformly random 3x3x3 states as scrambles, one per line.
-fn random_states(dir: &Path, n: usize) -> Vec<String> {
-    let out = twisty(dir)
+fn random_states(n: usize) -> Vec<String> {
+    let out = twisty()
         .args(["scramble", "--random-state", "--seed", "3", "--count"])
         .arg(n.to_string())
         .assert()
@@ -59,9 +64,8 @@ fn random_states(dir: &Path, n: usize) -> Vec<String> {
 
 #[test]
 fn mixed_lines_get_records_in_order_and_exit_code_1() {
-    let dir = tempfile::tempdir().unwrap();
     let input = "R U R' F2\nR Q\n\n# a comment\nUUUURRRRFFFFDDDDLLLLBBBU\n// another\nF2 U\nUUUURRRRFFFFDDDDLLLLBBBB\n";
-    let out = twisty(dir.path())
+    let out = twisty()
         .args(["solve", "-p", "2x2", "--batch", "-", "--jobs", "2"])
         .write_stdin(input)
         .assert()
@@ -87,10 +91,9 @@ fn mixed_lines_get_records_in_order_and_exit_code_1() {
 
 #[test]
 fn order_holds_under_two_jobs_with_slow_and_instant_lines() {
-    let dir = tempfile::tempdir().unwrap();
     // A random state keeps two-phase probing for its whole half-second budget; a line
     // that does not parse is answered at once.
-    let states = random_states(dir.path(), 4);
+    let states = random_states(4);
     let input = [
         states[0].as_str(),
         "R Q",
@@ -103,7 +106,7 @@ fn order_holds_under_two_jobs_with_slow_and_instant_lines() {
         "Q",
     ]
     .join("\n");
-    let out = twisty(dir.path())
+    let out = twisty()
         .args([
             "solve",
             "--batch",
@@ -138,7 +141,7 @@ fn resume_skips_answered_lines_drops_a_cut_record_and_appends() {
     let input = dir.path().join("in.txt");
     std::fs::write(&input, "R\nU\nF\nR U\n\nR Q\nU2 R\n").unwrap();
     let full = dir.path().join("full.jsonl");
-    twisty(dir.path())
+    twisty()
         .args(["solve", "-p", "2x2", "--batch"])
         .arg(&input)
         .arg("-o")
@@ -153,7 +156,7 @@ fn resume_skips_answered_lines_drops_a_cut_record_and_appends() {
     let cut = format!("{}\n{}\n{}", kept[0], kept[1], &kept[2][..kept[2].len() / 2]);
     let out = dir.path().join("out.jsonl");
     std::fs::write(&out, cut).unwrap();
-    let run = twisty(dir.path())
+    let run = twisty()
         .args(["solve", "-p", "2x2", "--batch"])
         .arg(&input)
         .arg("-o")
@@ -170,7 +173,7 @@ fn resume_skips_answered_lines_drops_a_cut_record_and_appends() {
         assert_eq!((&g["solution"], &g["error"]), (&w["solution"], &w["error"]));
     }
     // Resuming a finished run answers nothing more.
-    twisty(dir.path())
+    twisty()
         .args(["solve", "-p", "2x2", "--batch"])
         .arg(&input)
         .arg("-o")
@@ -185,7 +188,7 @@ fn resume_skips_answered_lines_drops_a_cut_record_and_appends() {
     // A file that is not batch output is left alone.
     let other = dir.path().join("other.txt");
     std::fs::write(&other, "hello\nworld\n").unwrap();
-    twisty(dir.path())
+    twisty()
         .args(["solve", "-p", "2x2", "--batch"])
         .arg(&input)
         .arg("-o")
@@ -199,14 +202,13 @@ fn resume_skips_answered_lines_drops_a_cut_record_and_appends() {
 #[cfg(unix)]
 #[test]
 fn sigint_flushes_a_prefix_prints_the_summary_and_exits_130() {
-    let dir = tempfile::tempdir().unwrap();
-    let states = random_states(dir.path(), 40);
-    // The two-phase tables are built once before the timed run.
-    twisty(dir.path()).args(["solve", "R U"]).assert().success();
+    let states = random_states(40);
+    // The two-phase tables are in place before the timed run.
+    twisty().args(["solve", "R U"]).assert().success();
     let bin = assert_cmd::cargo::cargo_bin("twisty");
     let mut child = std::process::Command::new(bin)
         .arg("--tables-dir")
-        .arg(dir.path())
+        .arg(common::shared_tables())
         .args([
             "solve",
             "--batch",
@@ -247,8 +249,7 @@ fn sigint_flushes_a_prefix_prints_the_summary_and_exits_130() {
 
 #[test]
 fn solve_and_show_read_standard_input() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = twisty(dir.path())
+    let out = twisty()
         .args(["solve", "-p", "2x2", "--json"])
         .write_stdin("R U\n")
         .assert()
@@ -256,7 +257,7 @@ fn solve_and_show_read_standard_input() {
     let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["length"], 2);
     // Several lines are one move sequence in single mode.
-    let out = twisty(dir.path())
+    let out = twisty()
         .args(["show", "-p", "2x2", "--json"])
         .write_stdin("R\nU\n")
         .assert()
@@ -271,7 +272,7 @@ fn solve_and_show_read_standard_input() {
     assert_eq!(v["solved"], false);
     // A state string on its own.
     let state = v["state"].as_str().unwrap().to_string();
-    let out = twisty(dir.path())
+    let out = twisty()
         .args(["show", "-p", "2x2", "--json"])
         .write_stdin(format!("{state}\n"))
         .assert()
@@ -282,7 +283,7 @@ fn solve_and_show_read_standard_input() {
         (Some(state.as_str()), &Value::Null)
     );
     // Bad moves on stdin are a usage error naming the token and its place.
-    twisty(dir.path())
+    twisty()
         .args(["solve", "-p", "2x2"])
         .write_stdin("R Q")
         .assert()
@@ -292,15 +293,14 @@ fn solve_and_show_read_standard_input() {
 
 #[test]
 fn scrambles_pipe_into_a_batch_as_lines_and_as_json_lines() {
-    let dir = tempfile::tempdir().unwrap();
-    let plain = twisty(dir.path())
+    let plain = twisty()
         .args(["scramble", "-p", "2x2", "--count", "5", "--seed", "9"])
         .assert()
         .success();
     let text = String::from_utf8_lossy(&plain.get_output().stdout).to_string();
     assert_eq!(text.lines().count(), 5);
     assert!(String::from_utf8_lossy(&plain.get_output().stderr).contains("seed: 9"));
-    let json = twisty(dir.path())
+    let json = twisty()
         .args(["scramble", "-p", "2x2", "--count", "5", "--seed", "9", "--json"])
         .assert()
         .success();
@@ -322,7 +322,7 @@ fn scrambles_pipe_into_a_batch_as_lines_and_as_json_lines() {
         .map(|o| format!("{}\n", o["state"].as_str().unwrap()))
         .collect();
     for input in [text, states] {
-        let out = twisty(dir.path())
+        let out = twisty()
             .args(["solve", "-p", "2x2", "--batch", "-"])
             .write_stdin(input)
             .assert()
@@ -332,7 +332,7 @@ fn scrambles_pipe_into_a_batch_as_lines_and_as_json_lines() {
         assert!(r.iter().all(|v| v["optimal"] == true));
     }
     // Supercube scrambles have no state string.
-    let sc = twisty(dir.path())
+    let sc = twisty()
         .args([
             "scramble",
             "-p",
@@ -351,7 +351,6 @@ fn scrambles_pipe_into_a_batch_as_lines_and_as_json_lines() {
 
 #[test]
 fn every_quick_solver_of_every_puzzle_answers_in_batch() {
-    let dir = tempfile::tempdir().unwrap();
     let q: &[&str] = &["--seed", "7", "--timeout", "20"];
     let runs: Vec<(&str, &str, Vec<&str>, &str)> = vec![
         ("3x3", "two-phase", vec![], "R U R' U' F2 D\nR U F\n"),
@@ -383,7 +382,7 @@ fn every_quick_solver_of_every_puzzle_answers_in_batch() {
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (puzzle, solver, extra, input) in &runs {
-        let out = twisty(dir.path())
+        let out = twisty()
             .args(["solve", "-p", puzzle, "-s", solver, "--batch", "-", "--jobs", "2"])
             .args(q)
             .args(extra)
@@ -420,17 +419,14 @@ fn every_quick_solver_of_every_puzzle_answers_in_batch() {
         }
     }
     // An option of another solver is a usage error before anything is solved.
-    twisty(dir.path())
+    twisty()
         .args(["solve", "-p", "2x2", "--batch", "-", "--probes", "5"])
         .write_stdin("R\n")
         .assert()
         .code(2)
         .stdout("");
     // Batch flags without --batch are usage errors.
-    twisty(dir.path())
-        .args(["solve", "--jobs", "2", "R"])
-        .assert()
-        .code(2);
+    twisty().args(["solve", "--jobs", "2", "R"]).assert().code(2);
 }
 
 /// On a terminal with no input, `solve` and `show` say how to give one (exit 2) instead of
@@ -446,10 +442,10 @@ fn no_input_on_a_terminal_is_a_usage_error_with_a_hint() {
         eprintln!("skipped: no `script` to make a terminal");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
+    let tables = common::shared_tables();
     let bin = assert_cmd::cargo::cargo_bin("twisty");
     for sub in ["solve -p 2x2", "show -p 2x2"] {
-        let cmd = format!("{} --tables-dir {} {sub}", bin.display(), dir.path().display());
+        let cmd = format!("{} --tables-dir {} {sub}", bin.display(), tables.display());
         let out = std::process::Command::new("script")
             .args(["-qec", &cmd, "/dev/null"])
             .stdin(Stdio::null())

@@ -5,16 +5,19 @@ mod common;
 
 use assert_cmd::Command;
 
-fn twisty(dir: &tempfile::TempDir) -> Command {
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c.arg("--tables-dir")
+        .arg(common::shared_tables())
+        .arg("--colour")
+        .arg("never");
     c
 }
 
 #[test]
 fn random_states_and_seed_mixes_in_json() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = twisty(&dir)
+    let out = twisty()
         .args([
             "bench", "fast3x3", "--count", "4", "--seed", "3", "--json", "--mixes",
         ])
@@ -62,13 +65,12 @@ fn random_states_and_seed_mixes_in_json() {
 
 #[test]
 fn bad_arguments_are_usage_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["bench", "fast3x3", "--count", "0"])
         .assert()
         .code(2);
     let empty = tempfile::tempdir().unwrap();
-    let out = twisty(&dir)
+    let out = twisty()
         .args(["bench", "fast3x3", "--count", "1", "--mixes"])
         .arg(empty.path())
         .assert()

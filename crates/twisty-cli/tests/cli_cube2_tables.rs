@@ -2,15 +2,23 @@
 //! `tables list|build|verify|clean`, corrupted files, the memory cap, `bench optimal2x2`.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
 
-fn twisty(dir: &Path) -> Command {
+/// The tool over the table directory `dir`.
+fn twisty_in(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
     c.arg("--tables-dir").arg(dir);
     c.env_remove("TWISTY_TABLES");
     c
+}
+
+/// The tool over the shared table directory.
+fn twisty() -> Command {
+    twisty_in(&common::shared_tables())
 }
 
 /// Applies a printed solution after the scramble and checks the result is solved.
@@ -18,7 +26,7 @@ fn assert_solves(dir: &Path, scramble: &str, stdout: &[u8]) {
     let text = String::from_utf8_lossy(stdout);
     let line = text.lines().find(|l| l.starts_with("Solution: ")).unwrap();
     let sol = line.trim_start_matches("Solution: ");
-    let out = twisty(dir)
+    let out = twisty_in(dir)
         .args(["show", "--puzzle", "2x2", "--json", &format!("{scramble} {sol}")])
         .assert()
         .success();
@@ -29,7 +37,7 @@ fn assert_solves(dir: &Path, scramble: &str, stdout: &[u8]) {
 #[test]
 fn solves_optimally_and_builds_the_table_once() {
     let dir = tempfile::tempdir().unwrap();
-    let out = twisty(dir.path())
+    let out = twisty_in(dir.path())
         .args(["solve", "--puzzle", "2x2", "R U R' F2 U R2 F"])
         .assert()
         .success()
@@ -37,13 +45,13 @@ fn solves_optimally_and_builds_the_table_once() {
         .stderr(predicate::str::contains("building the 2x2x2 distance table"));
     assert_solves(dir.path(), "R U R' F2 U R2 F", &out.get_output().stdout);
     // Second run: loaded, no build message.
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["solve", "--puzzle", "2x2", "R U"])
         .assert()
         .success()
         .stderr(predicate::str::contains("building").not());
     // QTM.
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["solve", "--puzzle", "2x2", "--metric", "qtm", "R2 U2"])
         .assert()
         .success()
@@ -52,8 +60,7 @@ fn solves_optimally_and_builds_the_table_once() {
 
 #[test]
 fn state_strings_valid_and_invalid() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(dir.path())
+    twisty()
         .args([
             "solve",
             "--puzzle",
@@ -68,18 +75,18 @@ fn state_strings_valid_and_invalid() {
         ("RUUURRRRFFFFDDDDLLLLBBBB", "colour count"),
         ("UUURURRRFFFFDDDDLLLLBBBB", "no such piece"),
     ] {
-        twisty(dir.path())
+        twisty()
             .args(["solve", "--puzzle", "2x2", "--facelets", bad])
             .assert()
             .code(1)
             .stderr(predicate::str::contains(msg));
     }
-    twisty(dir.path())
+    twisty()
         .args(["show", "--puzzle", "2x2", "--facelets", "UUU"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("24 characters"));
-    twisty(dir.path())
+    twisty()
         .args(["solve", "--puzzle", "2x2", "R U M"])
         .assert()
         .code(2)
@@ -88,8 +95,7 @@ fn state_strings_valid_and_invalid() {
 
 #[test]
 fn json_and_random_state_scrambles() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = twisty(dir.path())
+    let out = twisty()
         .args([
             "solve",
             "--puzzle",
@@ -104,7 +110,7 @@ fn json_and_random_state_scrambles() {
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["optimal"], true);
     assert!(v["length"].as_u64().unwrap() <= 11);
-    let a = twisty(dir.path())
+    let a = twisty()
         .args([
             "scramble",
             "--puzzle",
@@ -117,7 +123,7 @@ fn json_and_random_state_scrambles() {
         ])
         .assert()
         .success();
-    let b = twisty(dir.path())
+    let b = twisty()
         .args([
             "scramble",
             "--puzzle",
@@ -142,16 +148,16 @@ fn json_and_random_state_scrambles() {
 #[test]
 fn tables_commands_detect_and_rebuild_corruption() {
     let dir = tempfile::tempdir().unwrap();
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "list"])
         .assert()
         .success()
         .stdout(predicate::str::contains("not built"));
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "build", "--puzzle", "2x2"])
         .assert()
         .success();
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "verify"])
         .assert()
         .success()
@@ -160,35 +166,38 @@ fn tables_commands_detect_and_rebuild_corruption() {
     let mut bytes = std::fs::read(&file).unwrap();
     bytes[500] ^= 0x11;
     std::fs::write(&file, &bytes).unwrap();
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "verify"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains("checksum mismatch"));
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["solve", "--puzzle", "2x2", "R U"])
         .assert()
         .success()
         .stderr(predicate::str::contains("warning").and(predicate::str::contains("rebuilt")));
-    twisty(dir.path()).args(["tables", "verify"]).assert().success();
+    twisty_in(dir.path())
+        .args(["tables", "verify"])
+        .assert()
+        .success();
     // Truncated file.
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..1000]).unwrap();
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "list"])
         .assert()
         .success()
         .stdout(predicate::str::contains("INVALID"));
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "build", "--max-memory", "1K"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("over the --max-memory cap"));
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "build", "--max-memory", "lots"])
         .assert()
         .code(2);
-    twisty(dir.path())
+    twisty_in(dir.path())
         .args(["tables", "clean"])
         .assert()
         .success()
@@ -197,13 +206,12 @@ fn tables_commands_detect_and_rebuild_corruption() {
 
 #[test]
 fn bench_optimal2x2_small() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(dir.path())
+    twisty()
         .args(["bench", "optimal2x2", "--count", "50", "--seed", "3"])
         .assert()
         .success()
         .stdout(predicate::str::contains("median").and(predicate::str::contains("all")));
-    twisty(dir.path())
+    twisty()
         .args(["bench", "optimal2x2", "--count", "0"])
         .assert()
         .code(2);

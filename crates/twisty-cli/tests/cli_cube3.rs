@@ -4,15 +4,19 @@
 mod common;
 
 use assert_cmd::Command;
-use common::seed_inputs;
+use common::{seed_inputs, shared_tables};
 use predicates::prelude::*;
 
 const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
-fn twisty(dir: &tempfile::TempDir) -> Command {
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c.arg("--tables-dir")
+        .arg(shared_tables())
+        .arg("--colour")
+        .arg("never");
     c
 }
 
@@ -26,8 +30,7 @@ fn with(s: &str, edits: &[(usize, char)]) -> String {
 
 #[test]
 fn show_moves_prints_net_and_facelets() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["show", "--puzzle", "3x3", "R U R' U'"])
         .assert()
         .success()
@@ -39,8 +42,7 @@ fn show_moves_prints_net_and_facelets() {
 
 #[test]
 fn show_superflip_facelets() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["show", "--facelets", SUPERFLIP])
         .assert()
         .success()
@@ -50,8 +52,7 @@ fn show_superflip_facelets() {
 
 #[test]
 fn bad_move_is_a_usage_error_naming_token_and_column() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["show", "R U X"])
         .assert()
         .code(2)
@@ -60,7 +61,6 @@ fn bad_move_is_a_usage_error_naming_token_and_column() {
 
 #[test]
 fn impossible_facelets_fail_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
     let cases = [
         (with(SOLVED, &[(8, 'F'), (9, 'U'), (20, 'R')]), "twist"),
         (with(SOLVED, &[(5, 'R'), (10, 'U')]), "flip"),
@@ -68,13 +68,13 @@ fn impossible_facelets_fail_with_the_reason() {
         (with(SOLVED, &[(0, 'R')]), "colour count"),
     ];
     for (facelets, reason) in cases {
-        twisty(&dir)
+        twisty()
             .args(["show", "--facelets", &facelets])
             .assert()
             .code(1)
             .stderr(predicate::str::contains(reason));
     }
-    twisty(&dir)
+    twisty()
         .args(["show", "--facelets", "UUU"])
         .assert()
         .code(2)
@@ -83,9 +83,8 @@ fn impossible_facelets_fail_with_the_reason() {
 
 #[test]
 fn seeded_scrambles_are_deterministic() {
-    let dir = tempfile::tempdir().unwrap();
     let run = || {
-        let out = twisty(&dir)
+        let out = twisty()
             .args(["scramble", "--puzzle", "3x3", "--seed", "5", "--count", "3"])
             .assert()
             .success()
@@ -114,65 +113,57 @@ fn solution_of(out: &str) -> String {
 }
 
 /// Applies `scramble` then `solution` with `twisty show` and checks the result is solved.
-fn assert_solves(dir: &tempfile::TempDir, scramble: &str, solution: &str) {
-    let out = stdout(twisty(dir).args(["show", &format!("{scramble} {solution}")]));
+fn assert_solves(scramble: &str, solution: &str) {
+    let out = stdout(twisty().args(["show", &format!("{scramble} {solution}")]));
     assert!(out.contains(SOLVED), "{scramble} / {solution}:\n{out}");
 }
 
 #[test]
 fn solve_moves_with_two_phase() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "R U R' U'"]));
+    let out = stdout(twisty().args(["solve", "R U R' U'"]));
     assert!(out.contains("Solver: two-phase"), "{out}");
-    assert_solves(&dir, "R U R' U'", &solution_of(&out));
-    let out = stdout(twisty(&dir).args(["solve"]));
+    assert_solves("R U R' U'", &solution_of(&out));
+    let out = stdout(twisty().args(["solve"]));
     assert!(out.contains("(already solved)"));
     // With a probe budget the search goes on for shorter solutions.
-    let out = stdout(twisty(&dir).args(["solve", "--probes", "1000", "R U R' U'"]));
+    let out = stdout(twisty().args(["solve", "--probes", "1000", "R U R' U'"]));
     assert!(out.contains("Length: 4 HTM"), "{out}");
-    assert_solves(&dir, "R U R' U'", &solution_of(&out));
+    assert_solves("R U R' U'", &solution_of(&out));
 }
 
 #[test]
 fn solve_superflip_in_20() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "--max-length", "20", "--facelets", SUPERFLIP]));
+    let out = stdout(twisty().args(["solve", "--max-length", "20", "--facelets", SUPERFLIP]));
     assert!(out.contains("Length: 20 HTM"), "{out}");
     let sol = solution_of(&out);
-    let back = stdout(twisty(&dir).args(["show", &sol]));
+    let back = stdout(twisty().args(["show", &sol]));
     assert!(back.contains(SUPERFLIP), "{back}");
 }
 
 #[test]
 fn solve_random_state_and_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "--random-state", "--seed", "3"]));
+    let out = stdout(twisty().args(["solve", "--random-state", "--seed", "3"]));
     let n = solution_of(&out).split_whitespace().count();
     assert!((1..=21).contains(&n), "{out}");
     let mix = seed_inputs().join("dfinnis_Rubik_mix_spacing.txt");
-    let out = stdout(twisty(&dir).arg("solve").arg(&mix));
+    let out = stdout(twisty().arg("solve").arg(&mix));
     let text = std::fs::read_to_string(&mix).unwrap();
-    assert_solves(&dir, &text.replace('\t', " "), &solution_of(&out));
+    assert_solves(&text.replace('\t', " "), &solution_of(&out));
 }
 
 #[test]
 fn solve_bounds_are_reported() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["solve", "--max-length", "2", "R U F"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no solution of at most 2 moves"));
-    twisty(&dir)
-        .args(["solve", "--solver", "nope", "R"])
-        .assert()
-        .code(2);
+    twisty().args(["solve", "--solver", "nope", "R"]).assert().code(2);
 }
 
 #[test]
 fn random_state_scrambles() {
-    let dir = tempfile::tempdir().unwrap();
-    let run = || stdout(twisty(&dir).args(["scramble", "--random-state", "--seed", "4", "--count", "2"]));
+    let run = || stdout(twisty().args(["scramble", "--random-state", "--seed", "4", "--count", "2"]));
     let a = run();
     assert_eq!(a, run());
     let lines: Vec<&str> = a.lines().collect();

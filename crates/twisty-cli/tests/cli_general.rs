@@ -1,13 +1,15 @@
 //! Command-line behaviour common to every puzzle: help, usage errors and exit codes.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+/// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    let dir = std::env::temp_dir().join("twisty-cli-general-tests");
-    c.arg("--tables-dir").arg(dir);
+    c.arg("--tables-dir").arg(common::shared_tables());
     c.env_remove("TWISTY_TABLES");
     c
 }

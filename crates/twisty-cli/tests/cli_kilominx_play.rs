@@ -2,31 +2,35 @@
 //! solve visualizer.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn twisty() -> (Command, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
     // These tests use the seed's notation (appendix C of seed 000).
-    c.arg("--tables-dir").arg(dir.path()).args(["--notation", "seed"]);
-    (c, dir)
+    c.arg("--tables-dir")
+        .arg(common::shared_tables())
+        .args(["--notation", "seed"]);
+    c
 }
 
 #[test]
 fn kilominx_show_scramble_and_errors() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     c.args(["show", "--puzzle", "kilominx", "DBR2', D2, DL, F, R2"])
         .assert()
         .success()
         .stdout(predicate::str::contains("upper half").and(predicate::str::contains("DBR")));
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     c.args(["show", "--puzzle", "kilominx", "DBR2' Q"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("`Q`").and(predicate::str::contains("column 7")));
-    let (mut a, _d) = twisty();
-    let (mut b, _e) = twisty();
+    let mut a = twisty();
+    let mut b = twisty();
     let x = a
         .args(["scramble", "--puzzle", "kilominx", "--seed", "11"])
         .assert()
@@ -46,7 +50,7 @@ fn kilominx_show_scramble_and_errors() {
 
 #[test]
 fn play_through_stdin() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     let out = c
         .args(["play", "--puzzle", "3x3", "--seed", "1"])
         .write_stdin("R U\nundo\nUNDO\nredo\nHISTORY\nSCRAMBLE 4\nSOLVE\nEDIT U1 R\nEDIT CANCEL\nR X\nquit\n")
@@ -69,7 +73,7 @@ fn play_through_stdin() {
 
 #[test]
 fn play_refuses_fixed_pieces_and_impossible_states() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     let out = c
         .args(["play", "--puzzle", "3x3"])
         .write_stdin(
@@ -85,13 +89,13 @@ fn play_refuses_fixed_pieces_and_impossible_states() {
 
 #[test]
 fn play_2x2_and_kilominx_moves() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     c.args(["play", "--puzzle", "2x2"])
         .write_stdin("R U R'\nSOLVE\n")
         .assert()
         .success()
         .stdout(predicate::str::contains("— solved"));
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     c.args(["play", "--puzzle", "kilominx"])
         .write_stdin("BL2' DR\nUNDO\nUNDO\n")
         .assert()
@@ -101,7 +105,7 @@ fn play_2x2_and_kilominx_moves() {
 
 #[test]
 fn keys_mode_needs_a_terminal() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     c.args(["play", "--keys"])
         .write_stdin("")
         .assert()
@@ -111,7 +115,7 @@ fn keys_mode_needs_a_terminal() {
 
 #[test]
 fn visualizer_prints_every_frame() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     let out = c
         .args(["solve", "--puzzle", "2x2", "--visualize", "R U"])
         .assert()
@@ -126,7 +130,7 @@ fn visualizer_prints_every_frame() {
 
 #[test]
 fn kilominx_edit_by_cubie() {
-    let (mut c, _d) = twisty();
+    let mut c = twisty();
     let out = c
         .args(["play", "--puzzle", "kilominx"])
         .write_stdin("EDIT UFR UBR\nEDIT UBR UFR\nEDIT MFR UBM\nEDIT UBM MFR\nEDIT UFL UBL\nEDIT UFR DBR 3\n")
@@ -140,18 +144,21 @@ fn kilominx_edit_by_cubie() {
     assert!(text.contains("is not a twist"), "{text}");
 }
 
-/// The tool with its default notation (cubing.js's for the Kilominx) and its own tables.
-fn twisty_default() -> (Command, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
+/// The tool with its default notation (cubing.js's for the Kilominx), over the shared table
+/// directory.
+fn twisty_default() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
-    (c, dir)
+    c.arg("--tables-dir")
+        .arg(common::shared_tables())
+        .arg("--colour")
+        .arg("never");
+    c
 }
 
 #[test]
 fn show_draws_the_puzzle_as_held() {
     // After `x` the front colour is on top and the top colour at the back.
-    let (mut c, _d) = twisty_default();
+    let mut c = twisty_default();
     let out = c.args(["show", "x"]).assert().success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     let first: String = text.lines().next().unwrap().split_whitespace().collect();
@@ -159,14 +166,14 @@ fn show_draws_the_puzzle_as_held() {
     assert!(text.contains("FFFFFFFFF"), "{text}");
     // The 2x2x2 likewise, and a state string held in another orientation reads back as
     // that orientation.
-    let (mut c, _d) = twisty_default();
+    let mut c = twisty_default();
     let out = c.args(["show", "--puzzle", "2x2", "x R"]).assert().success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     let first: String = text.lines().next().unwrap().split_whitespace().collect();
     assert_eq!(first, "FD", "{text}");
     // The Kilominx: labelled in cubing.js's names, and a rotation changes the drawing.
-    let (mut a, _d) = twisty_default();
-    let (mut b, _e) = twisty_default();
+    let mut a = twisty_default();
+    let mut b = twisty_default();
     let plain = a.args(["show", "--puzzle", "kilominx", "R"]).assert().success();
     let turned = b
         .args(["show", "--puzzle", "kilominx", "x2 R x2"])
@@ -180,7 +187,7 @@ fn show_draws_the_puzzle_as_held() {
 
 #[test]
 fn play_reads_cubing_notation_and_rotations_as_held() {
-    let (mut c, _d) = twisty_default();
+    let mut c = twisty_default();
     let out = c
         .args(["play", "--puzzle", "kilominx", "--seed", "3"])
         .write_stdin("x2 FL B2'\nHISTORY\nSOLVE\nDBL\nquit\n")
@@ -193,7 +200,7 @@ fn play_reads_cubing_notation_and_rotations_as_held() {
     // The seed's names are not cubing.js's.
     assert!(text.contains("error: cannot parse `DBL`"), "{text}");
     // The 3x3x3 after a rotation: the solution is written for the cube as held.
-    let (mut c, _d) = twisty_default();
+    let mut c = twisty_default();
     let out = c
         .args(["play", "--puzzle", "3x3", "--seed", "3"])
         .write_stdin("y R\nSOLVE\nquit\n")

@@ -1,9 +1,11 @@
 //! The optimal Kilominx solver's research runs on the command line: `bench optimal --puzzle
 //! kilominx --complete-iteration D` (complete iterations, every solution of each bound
 //! counted) and `solve --solver optimal --all` (every optimal solution, written in the
-//! user's frame and the default notation). The small `sparse` databases, in a temporary
-//! tables directory.
+//! user's frame and the default notation). The small `sparse` databases, in the shared table
+//! directory.
 #![allow(clippy::unwrap_used)]
+
+mod common;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -12,16 +14,17 @@ use twisty_core::held::Held;
 use twisty_core::kilominx::{KiloState, Kilominx};
 use twisty_core::Puzzle;
 
-fn twisty(dir: &Path) -> Command {
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir);
+    c.arg("--tables-dir").arg(common::shared_tables());
     c.env_remove("TWISTY_TABLES");
     c
 }
 
 /// `twisty --notation seed bench optimal --puzzle kilominx --heuristic sparse`, more to follow.
-fn research(dir: &Path) -> Command {
-    let mut c = twisty(dir);
+fn research() -> Command {
+    let mut c = twisty();
     c.args([
         "--notation",
         "seed",
@@ -45,23 +48,24 @@ fn solves(input: &str, solution: &str) -> bool {
     k.is_solved(&s)
 }
 
-/// Both parts share one tables directory (the sparse tables are built once).
+/// Both parts write their input files in one temporary directory.
 #[test]
 fn complete_iterations_every_optimal_solution_limits_and_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    complete_iterations_and_every_optimal_solution(dir.path());
-    research_limits_and_errors(dir.path());
+    let files = tempfile::tempdir().unwrap();
+    complete_iterations_and_every_optimal_solution(files.path());
+    research_limits_and_errors(files.path());
 }
 
-fn complete_iterations_and_every_optimal_solution(dir: &Path) {
-    let file = dir.join("scrambles.txt");
+/// The research run and `solve --all`, with the input files in `files`.
+fn complete_iterations_and_every_optimal_solution(files: &Path) {
+    let file = files.join("scrambles.txt");
     // A scramble alone per line (the seed's notation), and a line of the seed's file.
     std::fs::write(
         &file,
         "# research inputs\nR BL' DB2\n\nU2 R' U2\n5\tDR DBL' F2 L DB\t5\tx\t0\n",
     )
     .unwrap();
-    let out = research(dir)
+    let out = research()
         .args(["--complete-iteration", "5", "--json", "--from-file"])
         .arg(&file)
         .assert()
@@ -93,7 +97,7 @@ fn complete_iterations_and_every_optimal_solution(dir: &Path) {
     assert_eq!(cases[2]["seed_length"], 5);
     assert_eq!(cases[2]["optimal"], 5);
     // The table, as text: a row per bound and the verdict against the file.
-    research(dir)
+    research()
         .args(["--complete-iteration", "5", "--from-file"])
         .arg(&file)
         .assert()
@@ -109,7 +113,7 @@ fn complete_iterations_and_every_optimal_solution(dir: &Path) {
     // each one verified and written in the default (cubing) notation, in the user's frame.
     let scrambles = [("R BL' DB2", optimal_counts[0]), ("U2 R' U2", optimal_counts[1])];
     for (seed_moves, (opt, count)) in scrambles {
-        let out = twisty(dir)
+        let out = twisty()
             .args([
                 "--notation",
                 "seed",
@@ -129,7 +133,7 @@ fn complete_iterations_and_every_optimal_solution(dir: &Path) {
     }
     // Default notation, with a whole-puzzle rotation in the input.
     let input = "R U x2 F";
-    let out = twisty(dir)
+    let out = twisty()
         .args([
             "solve",
             "--puzzle",
@@ -158,17 +162,18 @@ fn complete_iterations_and_every_optimal_solution(dir: &Path) {
     assert_eq!(distinct.len(), listed.len());
 }
 
-fn research_limits_and_errors(dir: &Path) {
-    let file = dir.join("deep.txt");
+/// Time limits and usage errors, with the input files in `files`.
+fn research_limits_and_errors(files: &Path) {
+    let file = files.join("deep.txt");
     std::fs::write(&file, "R BL' DB2 D DBL' U2 F' BR2 L DR' DB DBR2' F U' R2\n").unwrap();
     // A time limit stops a deep run inside a bound; it says where.
-    research(dir)
+    research()
         .args(["--complete-iteration", "20", "--timeout", "0.3", "--from-file"])
         .arg(&file)
         .assert()
         .success()
         .stdout(predicate::str::is_match(r"stopped by the time limit in bound \d+ after \d+ nodes").unwrap());
-    let out = research(dir)
+    let out = research()
         .args([
             "--complete-iteration",
             "20",
@@ -184,7 +189,7 @@ fn research_limits_and_errors(dir: &Path) {
     assert_eq!(v["cases"][0]["stopped"]["reason"], "timeout");
     assert!(v["cases"][0]["optimal"].is_null());
     // `solve --all` with a time limit before any solution: the usual error.
-    twisty(dir)
+    twisty()
         .args([
             "--notation",
             "seed",
@@ -204,7 +209,7 @@ fn research_limits_and_errors(dir: &Path) {
         .code(1)
         .stderr(predicate::str::contains("no solution of ≤"));
     let bench = |args: &[&str]| {
-        let mut c = twisty(dir);
+        let mut c = twisty();
         c.args(["bench", "optimal"]).args(args);
         c
     };
@@ -238,7 +243,7 @@ fn research_limits_and_errors(dir: &Path) {
         .stderr(predicate::str::contains(
             "--complete-iteration is for --puzzle kilominx",
         ));
-    let bad = dir.join("bad.txt");
+    let bad = files.join("bad.txt");
     std::fs::write(&bad, "R Q2\n").unwrap();
     bench(&["--puzzle", "kilominx", "--complete-iteration", "3", "--from-file"])
         .arg(&bad)

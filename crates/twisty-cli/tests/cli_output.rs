@@ -1,13 +1,15 @@
 //! Output to a closed pipe (`twisty … | head -1`) ends the program quietly with success.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 
+/// The tool over the shared table directory, its output piped.
 fn twisty() -> Command {
     let mut c = Command::new(assert_cmd::cargo::cargo_bin("twisty"));
-    let dir = std::env::temp_dir().join("twisty-cli-output-tests");
-    c.arg("--tables-dir").arg(dir);
+    c.arg("--tables-dir").arg(common::shared_tables());
     c.env_remove("TWISTY_TABLES");
     c.stdout(Stdio::piped()).stderr(Stdio::piped());
     c

@@ -2,6 +2,8 @@
 //! back from the screen. Skipped, with a message, when tmux is not installed.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -44,12 +46,11 @@ fn start(name: &str, args: &str) -> Option<Session> {
         eprintln!("skipped: tmux is not installed");
         return None;
     }
-    let dir = std::env::temp_dir().join(format!("twisty-tty-{name}-{}", std::process::id()));
     let session = format!("twisty-{name}-{}", std::process::id());
     let cmd = format!(
         "{} --tables-dir {} --colour never {args}",
         env!("CARGO_BIN_EXE_twisty"),
-        dir.display()
+        common::shared_tables().display()
     );
     let status = Command::new("tmux")
         .args(["new-session", "-d", "-s", &session, "-x", "120", "-y", "40", &cmd])

@@ -1,6 +1,8 @@
 //! `twisty solve --json` of every solver of every puzzle, and its errors, validate against
 //! the engine's JSON Schema.
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 
@@ -25,7 +27,7 @@ fn check(schema: &jsonschema::Validator, out: &[u8]) -> Value {
 
 #[test]
 fn every_solver_of_every_puzzle_prints_a_schema_valid_report() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    let tables = common::shared_tables();
     let schema = schema();
     let cases: &[&[&str]] = &[
         &["--puzzle", "3x3", "R U R' U' F2"],
@@ -84,7 +86,7 @@ fn every_solver_of_every_puzzle_prints_a_schema_valid_report() {
         &["--puzzle", "supercube:2", "--attempts", "2", "--seed", "3", "R U"],
     ];
     for args in cases {
-        let out = twisty(dir.path())
+        let out = twisty(&tables)
             .arg("solve")
             .arg("--json")
             .args(*args)
@@ -102,6 +104,7 @@ fn every_solver_of_every_puzzle_prints_a_schema_valid_report() {
 
 #[test]
 fn errors_are_json_too() {
+    // A directory of its own: the `tables` error needs the large tables to be absent.
     let dir = tempfile::tempdir().expect("temp dir");
     let schema = schema();
     for (args, kind, code) in [

@@ -1,15 +1,21 @@
 //! `twisty solve --solver greedy|pso|aco|dkho` and `twisty bench metaheuristics`.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use twisty_core::cube3::Cube3;
 use twisty_core::Puzzle;
 
 const SCRAMBLE: &str = "F2 L D2 B2 F";
 
-fn twisty(dir: &tempfile::TempDir) -> Command {
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c.arg("--tables-dir")
+        .arg(common::shared_tables())
+        .arg("--colour")
+        .arg("never");
     c
 }
 
@@ -27,7 +33,6 @@ fn check_solution(scramble: &str, out: &str) {
 
 #[test]
 fn each_solver_solves_and_prints_the_paper_columns() {
-    let dir = tempfile::tempdir().unwrap();
     for (solver, extra, scramble) in [
         ("greedy", vec!["--iterations", "100"], SCRAMBLE),
         (
@@ -61,7 +66,7 @@ fn each_solver_solves_and_prints_the_paper_columns() {
         ),
     ] {
         let out = stdout(
-            twisty(&dir)
+            twisty()
                 .args(["solve", "--solver", solver, "--seed", "5"])
                 .args(&extra)
                 .arg(scramble),
@@ -84,8 +89,7 @@ fn each_solver_solves_and_prints_the_paper_columns() {
 
 #[test]
 fn json_output_carries_the_counters() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "--solver", "greedy", "--seed", "1", "--json", SCRAMBLE]));
+    let out = stdout(twisty().args(["solve", "--solver", "greedy", "--seed", "1", "--json", SCRAMBLE]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let swarm = &v["details"]["swarm"];
     assert!(swarm["nfe"].as_u64().unwrap() > 0, "{out}");
@@ -95,20 +99,19 @@ fn json_output_carries_the_counters() {
 
 #[test]
 fn bad_parameters_are_usage_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["solve", "--solver", "pso", "--particles", "0", SCRAMBLE])
         .assert()
         .code(2);
-    twisty(&dir)
+    twisty()
         .args(["solve", "--solver", "aco", "--alpha", "NaN", SCRAMBLE])
         .assert()
         .code(2);
-    twisty(&dir)
+    twisty()
         .args(["solve", "--solver", "greedy", "--evaluations", "0", SCRAMBLE])
         .assert()
         .code(2);
-    twisty(&dir)
+    twisty()
         .args([
             "bench",
             "metaheuristics",
@@ -120,7 +123,7 @@ fn bad_parameters_are_usage_errors() {
         .assert()
         .code(2);
     // A run that finds nothing is a failure (exit 1), not a panic.
-    twisty(&dir)
+    twisty()
         .args([
             "solve",
             "--solver",
@@ -140,7 +143,7 @@ fn bench_reproduces_the_tables_on_small_budgets() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("scrambles.txt");
     std::fs::write(&file, "# test\n5\tF2 L D2 B2 F\n5\tB U' R2 B F'\n").unwrap();
-    let out = stdout(twisty(&dir).args([
+    let out = stdout(twisty().args([
         "bench",
         "metaheuristics",
         "--scrambles",
@@ -154,7 +157,7 @@ fn bench_reproduces_the_tables_on_small_budgets() {
     assert!(out.contains("greedy-100"), "{out}");
     assert!(out.contains("dkho-5-10"), "{out}");
     assert!(out.contains("Summary"), "{out}");
-    let out = stdout(twisty(&dir).args([
+    let out = stdout(twisty().args([
         "bench",
         "metaheuristics",
         "--lengths",
@@ -172,7 +175,6 @@ fn bench_reproduces_the_tables_on_small_budgets() {
 
 #[test]
 fn aco_rule_deposit_and_greedy_tie_flags() {
-    let dir = tempfile::tempdir().unwrap();
     for (solver, extra, scramble) in [
         ("aco", vec!["--ants", "10", "--iterations", "100"], "R U F"),
         (
@@ -191,7 +193,7 @@ fn aco_rule_deposit_and_greedy_tie_flags() {
         ("greedy", vec!["--iterations", "100", "--random-ties"], SCRAMBLE),
     ] {
         let out = stdout(
-            twisty(&dir)
+            twisty()
                 .args(["solve", "--solver", solver, "--seed", "3"])
                 .args(&extra)
                 .arg(scramble),
@@ -199,7 +201,7 @@ fn aco_rule_deposit_and_greedy_tie_flags() {
         assert!(out.contains("Success: yes"), "{solver} {extra:?}: {out}");
         check_solution(scramble, &out);
     }
-    twisty(&dir)
+    twisty()
         .args(["solve", "--solver", "aco", "--aco-rule", "sideways", "R"])
         .assert()
         .code(2);

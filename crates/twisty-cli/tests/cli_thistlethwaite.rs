@@ -1,14 +1,20 @@
 //! `twisty solve --solver thistlethwaite` on the 3x3x3.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 const SCRAMBLE: &str = "R U2 F' L D B2 R' U F2 D' L2 B U' R2 F";
 
-fn twisty(dir: &tempfile::TempDir) -> Command {
+/// The tool over the shared table directory.
+fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c.arg("--tables-dir")
+        .arg(common::shared_tables())
+        .arg("--colour")
+        .arg("never");
     c
 }
 
@@ -25,8 +31,7 @@ fn solution_of(out: &str) -> String {
 
 #[test]
 fn solve_with_groups() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "--solver", "thistlethwaite", "--groups", SCRAMBLE]));
+    let out = stdout(twisty().args(["solve", "--solver", "thistlethwaite", "--groups", SCRAMBLE]));
     assert!(out.contains("Solver: thistlethwaite"), "{out}");
     for p in 1..=4 {
         assert!(out.contains(&format!("Phase {p} (G{} -> G{p})", p - 1)), "{out}");
@@ -36,21 +41,19 @@ fn solve_with_groups() {
         out.find("Solution: ").unwrap() < out.find("Phase 1").unwrap(),
         "{out}"
     );
-    let back = stdout(twisty(&dir).args(["show", &format!("{SCRAMBLE} {sol}")]));
+    let back = stdout(twisty().args(["show", &format!("{SCRAMBLE} {sol}")]));
     assert!(back.contains(SOLVED), "{back}");
 }
 
 #[test]
 fn solved_state_and_listing() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "--solver", "thistlethwaite"]));
+    let out = stdout(twisty().args(["solve", "--solver", "thistlethwaite"]));
     assert!(out.contains("(already solved)"), "{out}");
 }
 
 #[test]
 fn groups_in_json_and_search_phases() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args([
+    let out = stdout(twisty().args([
         "solve",
         "--solver",
         "thistlethwaite",
@@ -66,14 +69,13 @@ fn groups_in_json_and_search_phases() {
     let total: u64 = phases.iter().map(|p| p["length"].as_u64().unwrap()).sum();
     assert!(v["length"].as_u64().unwrap() <= total);
     let sol = v["solution"].as_str().unwrap();
-    let back = stdout(twisty(&dir).args(["show", &format!("{SCRAMBLE} {sol}")]));
+    let back = stdout(twisty().args(["show", &format!("{SCRAMBLE} {sol}")]));
     assert!(back.contains(SOLVED), "{back}");
 }
 
 #[test]
 fn absurd_search_phases_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = twisty(&dir)
+    let out = twisty()
         .args([
             "solve",
             "--solver",

@@ -1,16 +1,25 @@
 //! `twisty solve` with the two-phase solver: random mixes, bounds and time limits.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::path::Path;
 
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
 
-fn twisty(dir: &tempfile::TempDir) -> Command {
+/// The tool over the table directory `dir`.
+fn twisty_in(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
-    c.arg("--tables-dir").arg(dir.path()).arg("--colour").arg("never");
+    c.arg("--tables-dir").arg(dir).arg("--colour").arg("never");
     c
+}
+
+/// The tool over the shared table directory.
+fn twisty() -> Command {
+    twisty_in(&common::shared_tables())
 }
 
 fn stdout(cmd: &mut Command) -> String {
@@ -23,28 +32,26 @@ fn field<'a>(out: &'a str, name: &str) -> &'a str {
 
 #[test]
 fn random_mix_of_given_length_is_printed_and_solved() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = stdout(twisty(&dir).args(["solve", "--random", "12", "--seed", "5"]));
+    let out = stdout(twisty().args(["solve", "--random", "12", "--seed", "5"]));
     let mix = field(&out, "Scramble: ");
     assert_eq!(mix.split_whitespace().count(), 12, "{out}");
     let sol = field(&out, "Solution: ");
     assert!(sol.split_whitespace().count() <= 21, "{out}");
-    let back = stdout(twisty(&dir).args(["show", &format!("{mix} {sol}")]));
+    let back = stdout(twisty().args(["show", &format!("{mix} {sol}")]));
     assert!(back.contains(SOLVED), "{back}");
     // The same seed gives the same mix.
-    let again = stdout(twisty(&dir).args(["solve", "--random", "12", "--seed", "5"]));
+    let again = stdout(twisty().args(["solve", "--random", "12", "--seed", "5"]));
     assert_eq!(field(&again, "Scramble: "), mix);
 }
 
 #[test]
 fn bounds_and_time_limits_are_failures() {
-    let dir = tempfile::tempdir().unwrap();
-    twisty(&dir)
+    twisty()
         .args(["solve", "--max-length", "3", "R U F D"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no solution of at most 3 moves"));
-    twisty(&dir)
+    twisty()
         .args([
             "solve",
             "--max-length",
@@ -57,7 +64,7 @@ fn bounds_and_time_limits_are_failures() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("time limit"));
-    twisty(&dir)
+    twisty()
         .args(["solve", "--max-length", "99", "R"])
         .assert()
         .code(2);
@@ -69,12 +76,13 @@ fn bounds_and_time_limits_are_failures() {
 #[test]
 fn damaged_large_tables_are_a_clear_error() {
     use twisty_solvers::twophase::large::cache;
+    // A directory of its own: the damaged files stay out of the shared one.
     let dir = tempfile::tempdir().unwrap();
     let tc = twisty_search::TableCache::new(dir.path());
     for spec in [cache::table_spec(), cache::sym_spec()] {
         tc.store(&spec, &vec![0u8; spec.data_len() as usize]).unwrap();
     }
-    twisty(&dir)
+    twisty_in(dir.path())
         .args(["solve", "--option", "short_depth=0", "R U F"])
         .assert()
         .failure()
@@ -84,7 +92,7 @@ fn damaged_large_tables_are_a_clear_error() {
         .stderr(predicate::str::contains(
             "twisty tables build --heuristic two-phase-large",
         ));
-    let out = stdout(twisty(&dir).args([
+    let out = stdout(twisty_in(dir.path()).args([
         "solve",
         "--option",
         "tables=small",
@@ -93,6 +101,6 @@ fn damaged_large_tables_are_a_clear_error() {
         "R U F",
     ]));
     assert!(out.contains("Solution: "), "{out}");
-    let out = stdout(twisty(&dir).args(["scramble", "--random-state", "--seed", "3"]));
+    let out = stdout(twisty_in(dir.path()).args(["scramble", "--random-state", "--seed", "3"]));
     assert!(!out.is_empty());
 }
