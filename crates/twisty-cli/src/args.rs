@@ -1,6 +1,7 @@
 //! Command-line arguments.
 
 mod bench;
+mod size;
 mod solve;
 mod solver;
 
@@ -45,6 +46,10 @@ pub struct GlobalArgs {
     /// refused with their size, build time and the `twisty tables build` command).
     #[arg(long, global = true)]
     pub build_tables: bool,
+    /// Refuse to build or load any table larger than SIZE (suffixes K, M, G, T; e.g. 4G): a
+    /// solve, batch, benchmark, server or table build that needs one stops with its size.
+    #[arg(long, global = true, env = "TWISTY_MAX_MEMORY", value_name = "SIZE", value_parser = size::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 /// When to print ANSI colours.
@@ -282,9 +287,6 @@ pub struct TablesBuildArgs {
     /// Only the tables of this heuristic / solver.
     #[arg(long)]
     pub heuristic: Option<String>,
-    /// Refuse to build or load more than this many bytes of tables (suffixes K, M, G).
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<String>,
 }
 
 /// `twisty bench`.

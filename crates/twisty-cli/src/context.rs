@@ -110,7 +110,7 @@ pub struct Ctx {
     pub progress: bool,
     /// Raised by Ctrl-C.
     pub cancel: Arc<AtomicBool>,
-    /// Refuse to build or load tables larger than this many bytes.
+    /// Refuse to build or load tables larger than this many bytes (`--max-memory`).
     pub max_memory: Option<u64>,
     /// Build missing tables over 100 MiB when a solve needs them (`--build-tables`).
     pub build_tables: bool,
@@ -145,7 +145,7 @@ impl Ctx {
             colour,
             progress: std::io::stderr().is_terminal(),
             cancel,
-            max_memory: None,
+            max_memory: global.max_memory,
             build_tables: global.build_tables,
             notation: global.notation,
             engine: std::sync::OnceLock::new(),

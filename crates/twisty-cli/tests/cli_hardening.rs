@@ -103,6 +103,31 @@ fn absurd_time_limits_are_usage_errors() {
 }
 
 #[test]
+fn absurd_memory_caps_are_usage_errors_on_every_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, why) in [
+        (&["solve", "--max-memory", "0.1", "R U"][..], "less than a byte"),
+        (&["solve", "--max-memory=-4G", "R U"][..], "is not a size"),
+        (&["solve", "--max-memory", "4Q", "R U"][..], "unknown unit"),
+        (&["serve", "--max-memory", "lots"][..], "is not a size"),
+        (&["tables", "build", "--max-memory", "0"][..], "positive"),
+    ] {
+        twisty(dir.path()).args(args).assert().code(2).stderr(
+            predicate::str::contains("--max-memory")
+                .and(predicate::str::contains(why))
+                .and(no_panic()),
+        );
+    }
+    twisty(dir.path())
+        .env("TWISTY_MAX_MEMORY", "lots")
+        .args(["solve", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a size").and(no_panic()));
+    assert_eq!(std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0), 0);
+}
+
+#[test]
 fn a_huge_random_scramble_is_refused_before_it_is_built() {
     let dir = tempfile::tempdir().unwrap();
     for args in [

@@ -156,15 +156,49 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Length: 7 HTM (optimal)"));
-    // The full table is refused under a small memory cap, before any work.
+    // The full table is refused under a small memory cap, before any work: a table over the
+    // cap by its size, before anything is announced ...
     twisty(d)
         .args(["tables", "build", "--heuristic", "best", "--max-memory", "1G"])
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("3x3x3/coset/best-b9 (building) needs")
-                .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB")),
+            predicate::str::contains("table 3x3x3/coset/best-b9 needs 2.4 GiB")
+                .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB"))
+                .and(predicate::str::contains("building").not()),
         );
+    // ... one under it by what its build holds at its peak.
+    twisty(d)
+        .args(["tables", "build", "--heuristic", "best", "--max-memory", "3G"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("3x3x3/coset/best-b9 (building) needs")
+                .and(predicate::str::contains("over the --max-memory cap of 3.0 GiB")),
+        );
+    // The cap is an option of every command (and TWISTY_MAX_MEMORY): a solve that needs
+    // the table is refused the same way.
+    twisty(d)
+        .args([
+            "solve",
+            "--solver",
+            "optimal",
+            "--build-tables",
+            "--max-memory",
+            "1G",
+            "R U",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "table 3x3x3/coset/best-b9 needs 2.4 GiB, over the --max-memory cap of 1.0 GiB",
+        ));
+    twisty(d)
+        .env("TWISTY_MAX_MEMORY", "1G")
+        .args(["solve", "--solver", "optimal", "--build-tables", "R U"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("over the --max-memory cap of 1.0 GiB"));
     // The 48-symmetry heuristic's tiny variant, every optimal solution.
     twisty(d)
         .args([
@@ -193,7 +227,7 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .assert()
         .code(1)
         .stderr(
-            predicate::str::contains("3x3x3/h48/h48-7-b9 (building) needs")
+            predicate::str::contains("table 3x3x3/h48/h48-7-b9 needs 3.6 GiB")
                 .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB")),
         );
     twisty(d)

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use twisty_search::file::human_bytes;
-use twisty_search::{Origin, TableCache};
+use twisty_search::{Origin, TableCache, TableError};
 use twisty_solvers::Limits;
 
 /// Tables larger than this are built only when the caller allows it
@@ -86,8 +86,9 @@ impl Engine {
     }
 
     /// The value stored under `key`, loading it with `load` the first time. `needs` are the
-    /// table files `load` reads or builds: missing ones over [`LARGE_TABLE_BYTES`] are
-    /// refused unless the configuration allows building them; a rebuilt file is reported to
+    /// table files `load` reads or builds: one over the configuration's memory cap is refused,
+    /// missing ones over [`LARGE_TABLE_BYTES`] are refused unless the configuration allows
+    /// building them; a rebuilt file is reported to
     /// `observer`. Returns the value and the seconds spent loading (0 when already loaded).
     pub fn load<T: Send + Sync + 'static>(
         &self,
@@ -105,6 +106,17 @@ impl Engine {
             return Ok((v, 0.0));
         }
         let start = Instant::now();
+        // Over the memory cap: refused before anything is announced, built or read.
+        if let Some(cap) = self.config.max_memory {
+            if let Some(n) = needs.iter().find(|n| n.spec.data_len() > cap) {
+                return Err(TableError::OverMemory {
+                    name: n.spec.name.clone(),
+                    needed: n.spec.data_len(),
+                    cap,
+                }
+                .into());
+            }
+        }
         let missing: Vec<&TableNeed> = needs
             .iter()
             .filter(|n| !self.cache.path(&n.spec).is_file())

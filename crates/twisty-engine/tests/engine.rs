@@ -181,6 +181,38 @@ fn large_tables_are_not_built_behind_the_users_back() {
 }
 
 #[test]
+fn tables_over_the_memory_cap_are_refused_before_anything_is_announced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let e = Engine::new(EngineConfig {
+        tables_dir: dir.path().to_path_buf(),
+        max_memory: Some(3 << 19),
+        ..EngineConfig::default()
+    });
+    let events = std::sync::Mutex::new(Vec::new());
+    let observer = |ev: &twisty_engine::Event| events.lock().unwrap().push(format!("{ev:?}"));
+    // The 2x2x2 distance table is 1.8 MiB: over a 1.5 MiB cap, so neither built nor read.
+    let err = e
+        .solve(&SolveRequest::new(PuzzleId::Cube2, "R U"), &observer)
+        .expect_err("over the cap");
+    assert_eq!(err.kind, ErrorKind::Tables);
+    assert!(
+        err.message
+            .contains("table 2x2x2/distance/htm needs 1.8 MiB, over the --max-memory cap of 1.5 MiB"),
+        "{err}"
+    );
+    assert!(events.lock().unwrap().is_empty(), "{:?}", events.lock().unwrap());
+    assert_eq!(std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0), 0);
+    // Solvers without tables over the cap still answer under it.
+    let r = e
+        .solve(
+            &SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'").option("attempts", 2),
+            &Quiet,
+        )
+        .expect("the genetic solver reads no table");
+    assert!(r.verified);
+}
+
+#[test]
 fn reference_frame_and_seed_notation_are_available() {
     let e = engine(&common::shared_tables());
     let mut req = SolveRequest::new(PuzzleId::Cube2, "R U");

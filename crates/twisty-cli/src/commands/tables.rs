@@ -17,30 +17,6 @@ fn puzzle_name(set: &TableSet) -> &'static str {
     }
 }
 
-/// Parses a size such as `512M`, `2G`, `1.5GiB` or `1000000`.
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let n: f64 = num
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size such as 512M or 2G"))?;
-    let mult = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 1u64,
-        "K" | "KB" | "KIB" => 1 << 10,
-        "M" | "MB" | "MIB" => 1 << 20,
-        "G" | "GB" | "GIB" => 1 << 30,
-        "T" | "TB" | "TIB" => 1 << 40,
-        _ => return Err(format!("`{text}`: unknown unit `{unit}` (use K, M, G or T)")),
-    };
-    if !(n.is_finite() && n > 0.0) {
-        return Err(format!("`{text}` must be a positive size"));
-    }
-    Ok((n * mult as f64) as u64)
-}
-
 /// Runs `twisty tables`.
 pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
     let cache = TableCache::new(&ctx.tables_dir);
@@ -83,12 +59,6 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
             Ok(())
         }
         TablesAction::Build(b) => {
-            let cap = b
-                .max_memory
-                .as_deref()
-                .map(parse_size)
-                .transpose()
-                .map_err(|e| CliError::usage(anyhow::anyhow!("--max-memory: {e}")))?;
             let puzzle: Option<PuzzleId> = b.puzzle.map(|p| p.id());
             let chosen: Vec<TableSet> = table_sets()
                 .into_iter()
@@ -111,7 +81,7 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
             }
             let engine = twisty_engine::Engine::new(twisty_engine::EngineConfig {
                 tables_dir: ctx.tables_dir.clone(),
-                max_memory: cap,
+                max_memory: ctx.max_memory,
                 build_large_tables: true,
                 progress: ctx.progress,
             });
