@@ -17,7 +17,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: false,
     optimal: true,
     multithreaded: true,
-    summary: "optimal Kilominx by IDA* over pattern databases (`best`: 6.6 GiB built once in about 14 min)",
+    summary: "optimal Kilominx by IDA* over pattern databases (`best`: 6.9 GiB built once in about 15 min)",
     max_length: 40,
     options,
     tables,
@@ -32,14 +32,14 @@ fn options() -> Vec<OptionSpec> {
             "heuristic",
             &HEURISTICS,
             DEFAULT_HEURISTIC,
-            "best (two 6-cubie tables, each read through the rotations and reflections that keep UFL), best-rotations (the same tables through the rotations only), faces, seed (the seed's own databases), sparse (small, tests) or best-mirror (the former name of best)",
+            "best (two 6-cubie tables, each read through the rotations and reflections that keep UFL, for the state and its inverse), best-forward (the same tables for the state only), best-rotations (for the state, through the rotations only), faces, seed (the seed's own databases), sparse (small, tests) or best-mirror (the former name of best-forward)",
         ),
         OptionSpec::flag("all", "every optimal solution, not only the first"),
     ]
 }
 
-/// The heuristic the options select, former names resolved (so that `best-mirror` and `best`
-/// share one loaded solver).
+/// The heuristic the options select, former names resolved (so that `best-mirror` and
+/// `best-forward` share one loaded solver).
 fn heuristic(o: &Resolved) -> &'static str {
     o.str("heuristic")
         .and_then(heuristic_named)

@@ -49,6 +49,11 @@ pub struct Config {
     pub seed_pruning: bool,
     /// The seed's expansion order.
     pub order_children: bool,
+    /// Inverse lookups of the mod-3 databases: for database `t`, the index in
+    /// [`Config::patterns`] of a pattern whose cubies lie inside its set (a lower bound of the
+    /// 6-cubie distance that the entry mod 3 lifts to the distance itself, or close below
+    /// it), read through the same symmetries. Empty: none.
+    pub inverse_faces: Vec<usize>,
 }
 
 fn patterns_of(sets: &[&[&str]]) -> Vec<Pattern> {
@@ -110,13 +115,15 @@ impl Config {
                     lookups,
                     seed_pruning: true,
                     order_children: true,
+                    inverse_faces: Vec::new(),
                 }
             }
-            "best" | "best-mirror" | "best-rotations" => Config {
-                // The 6-cubie tables only: after their six (twelve) carried values the face
+            "best" | "best-forward" | "best-mirror" | "best-rotations" => Config {
+                // The 6-cubie tables forward: after their six (twelve) carried values the face
                 // tables pruned about one child in 10⁵ at a bound-12 iteration, for 18 more
                 // random reads per surviving child, nearly half of all reads
-                // (BENCHMARKS.md, "Face lookups dropped").
+                // (BENCHMARKS.md, "Face lookups dropped"). `best` adds the 6-cubie tables'
+                // inverse lookups, each lifted from the face inside its set (faces R and BR).
                 mod3: [Pattern::new(&BEST_PATTERN)?, Pattern::new(&SECOND_PATTERN)?]
                     .into_iter()
                     .map(|pattern| Mod3Config {
@@ -128,10 +135,19 @@ impl Config {
                         },
                     })
                     .collect(),
-                patterns: Vec::new(),
+                patterns: if heuristic == "best" {
+                    patterns_of(&[&FACE_PATTERNS[3], &FACE_PATTERNS[5]])
+                } else {
+                    Vec::new()
+                },
                 lookups: Vec::new(),
                 seed_pruning: false,
                 order_children: false,
+                inverse_faces: if heuristic == "best" {
+                    vec![0, 1]
+                } else {
+                    Vec::new()
+                },
             },
             "faces" => Config {
                 mod3: Vec::new(),
@@ -142,6 +158,7 @@ impl Config {
                     .collect(),
                 seed_pruning: false,
                 order_children: false,
+                inverse_faces: Vec::new(),
             },
             "sparse" => Config::plain(patterns_of(&sparse)),
             _ => return None,
@@ -162,6 +179,7 @@ impl Config {
             patterns,
             seed_pruning: false,
             order_children: false,
+            inverse_faces: Vec::new(),
         }
     }
 }

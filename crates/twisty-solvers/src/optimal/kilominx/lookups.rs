@@ -201,6 +201,12 @@ pub struct Lookups {
     /// `touch[p]`: the moves (bit per move) that move the cubie at free position `p` or
     /// change its twist.
     pub(super) touch: [u64; pattern::N],
+    /// Inverse lookups of the mod-3 tables, each with the lookup of a face table whose cubies
+    /// lie inside the 6-cubie set (same symmetry): the face value is a lower bound of the
+    /// 6-cubie distance, and the smallest value at least that with the right residue mod 3
+    /// is one too.
+    /// The face lookup's `pdb` indexes [`Lookups::pdbs`], the other's [`Lookups::m3`].
+    pub(super) inv: Vec<(Compiled, Compiled)>,
 }
 
 impl Lookups {
@@ -240,6 +246,60 @@ impl Lookups {
             m3,
             m3_order,
             touch,
+            inv: Vec::new(),
+        }
+    }
+
+    /// Adds the inverse lookups of the mod-3 tables: `faces[t]` indexes the pattern in
+    /// [`Lookups::pdbs`] whose cubies lie inside mod-3 table `t`'s set; `powers[t]` the
+    /// symmetries that table is read through. The two tables' lookups alternate.
+    pub(super) fn with_inverse(mut self, faces: &[usize], powers: &[Vec<u8>]) -> Lookups {
+        let syms = Rotation::symmetries().unwrap_or_else(|| std::array::from_fn(|_| Rotation::identity()));
+        let per_table: Vec<Vec<(Compiled, Compiled)>> = faces
+            .iter()
+            .zip(powers)
+            .enumerate()
+            .map(|(t, (&f, pw))| {
+                pw.iter()
+                    .map(|&j| {
+                        let l = LookupSpec {
+                            pattern: f,
+                            inverse: true,
+                            power: j,
+                        };
+                        let face = Compiled::new(&self.pdbs[f].pattern, f, l, reader(&syms, j));
+                        let m = Compiled::new(&self.m3[t].pattern, t, l, reader(&syms, j));
+                        (face, m)
+                    })
+                    .collect()
+            })
+            .collect();
+        let longest = per_table.iter().map(Vec::len).max().unwrap_or(0);
+        self.inv = (0..longest)
+            .flat_map(|i| per_table.iter().filter_map(move |v| v.get(i).cloned()))
+            .collect();
+        self
+    }
+
+    /// The value of inverse lookup `i`.
+    #[inline(always)]
+    pub(super) fn inv_value(&self, i: usize, node: &Node) -> u32 {
+        let (f, m) = &self.inv[i];
+        let fp = &self.pdbs[f.pdb];
+        let mp = &self.m3[m.pdb];
+        Self::lift(
+            fp.get(f.index(node, &fp.pattern)),
+            mp.get2(m.index(node, &mp.pattern)),
+        )
+    }
+
+    /// The smallest value at least `f` that is `m` mod 3.
+    #[inline(always)]
+    pub(super) fn lift(f: u32, m: u8) -> u32 {
+        if m == 3 {
+            f
+        } else {
+            f + (u32::from(m) + 3 - f % 3) % 3
         }
     }
 
@@ -299,11 +359,36 @@ impl Lookups {
         node.h[..self.m3_order.len()].iter().copied().max().unwrap_or(0) as u32
     }
 
-    /// The table indices of stage `st` of [`Bound::filter`] for the `alive` kids (by kid),
-    /// their reads started when `prefetch`.
+    /// The table indices of stage `st` of [`Bound::filter`] for the `alive` kids (by kid;
+    /// an inverse stage reads two tables, the face table's indices in `out[0]`), their reads
+    /// started when `prefetch`.
     #[inline(always)]
-    fn stage_indices(&self, st: usize, kids: &[Node], alive: &[u8], out: &mut [u64; 48], prefetch: bool) {
+    fn stage_indices(
+        &self,
+        st: usize,
+        kids: &[Node],
+        alive: &[u8],
+        out: &mut [[u64; 48]; 2],
+        prefetch: bool,
+    ) {
         let m3 = self.m3_order.len();
+        let no = self.order.len();
+        if st >= m3 + no {
+            let (f, m) = &self.inv[st - m3 - no];
+            let fp = &self.pdbs[f.pdb];
+            let mp = &self.m3[m.pdb];
+            for &k in alive {
+                out[0][k as usize] = f.index(&kids[k as usize], &fp.pattern);
+                out[1][k as usize] = m.index(&kids[k as usize], &mp.pattern);
+            }
+            if prefetch {
+                for &k in alive {
+                    twisty_search::prefetch::prefetch(mp.table.bytes(), (out[1][k as usize] / 4) as usize);
+                    twisty_search::prefetch::prefetch(fp.table.bytes(), (out[0][k as usize] / 2) as usize);
+                }
+            }
+            return;
+        }
         let (l, pdb, per_byte) = if st < m3 {
             let l = &self.m3_order[st];
             (l, &self.m3[l.pdb], 4)
@@ -312,12 +397,12 @@ impl Lookups {
             (l, &self.pdbs[l.pdb], 2)
         };
         for &k in alive {
-            out[k as usize] = l.index(&kids[k as usize], &pdb.pattern);
+            out[0][k as usize] = l.index(&kids[k as usize], &pdb.pattern);
         }
         if prefetch {
             let bytes = pdb.table.bytes();
             for &k in alive {
-                twisty_search::prefetch::prefetch(bytes, (out[k as usize] / per_byte) as usize);
+                twisty_search::prefetch::prefetch(bytes, (out[0][k as usize] / per_byte) as usize);
             }
         }
     }
@@ -332,7 +417,9 @@ impl Lookups {
 impl Bound for Lookups {
     #[inline]
     fn prunes(&self, node: &Node, remaining: u32) -> bool {
-        self.carried(node) > remaining || self.order.iter().any(|l| self.value(l, node) > remaining)
+        self.carried(node) > remaining
+            || self.order.iter().any(|l| self.value(l, node) > remaining)
+            || (0..self.inv.len()).any(|i| self.inv_value(i, node) > remaining)
     }
 
     fn init(&self, node: &mut Node) {
@@ -361,18 +448,24 @@ impl Bound for Lookups {
             skip |= self.untouched(self.order[t.trailing_zeros() as usize].reads(node));
             t &= t - 1;
         }
+        let mut t = node.inv_tight;
+        while t != 0 {
+            skip |= self.untouched(self.inv[t.trailing_zeros() as usize].1.reads_fixed);
+            t &= t - 1;
+        }
         skip
     }
 
     fn filter(&self, parent: &Node, kids: &mut [Node], alive: &mut Vec<u8>, remaining: u32, prefetch: bool) {
-        // Stage `j < m3` is mod-3 lookup `j`, then the other lookups in order. Each stage's
-        // indices are computed and their reads started (back to back, so that the address
-        // translations overlap) before the previous stage's values are read: the next
-        // stage's memory latency hides behind this one's.
+        // Stage `j < m3` is mod-3 lookup `j`, then the other lookups in order, then the
+        // inverse ones. Each stage's indices are computed and their reads started (back to
+        // back, so that the address translations overlap) before the previous stage's values
+        // are read: the next stage's memory latency hides behind this one's.
         let m3 = self.m3_order.len();
-        let stages = m3 + self.order.len();
-        let mut cur = [0u64; 48];
-        let mut next = [0u64; 48];
+        let no = self.order.len();
+        let stages = m3 + no + self.inv.len();
+        let mut cur = [[0u64; 48]; 2];
+        let mut next = [[0u64; 48]; 2];
         if stages == 0 {
             return;
         }
@@ -386,23 +479,39 @@ impl Bound for Lookups {
                 let pdb = &self.m3[self.m3_order[st].pdb];
                 for a in 0..alive.len() {
                     let k = alive[a] as usize;
-                    let e = Self::step(parent.h[st], pdb.get2(cur[k]));
+                    let e = Self::step(parent.h[st], pdb.get2(cur[0][k]));
                     kids[k].h[st] = e;
                     if e as u32 <= remaining {
                         alive[w] = alive[a];
                         w += 1;
                     }
                 }
-            } else {
+            } else if st < m3 + no {
                 let li = st - m3;
                 let pdb = &self.pdbs[self.order[li].pdb];
                 let bit = if li < 32 { 1u32 << li } else { 0 };
                 for a in 0..alive.len() {
                     let k = alive[a] as usize;
-                    let v = pdb.get(cur[k]);
+                    let v = pdb.get(cur[0][k]);
                     if v <= remaining {
                         if v == remaining {
                             kids[k].tight |= bit;
+                        }
+                        alive[w] = alive[a];
+                        w += 1;
+                    }
+                }
+            } else {
+                let i = st - m3 - no;
+                let (f, m) = &self.inv[i];
+                let fp = &self.pdbs[f.pdb];
+                let mp = &self.m3[m.pdb];
+                for a in 0..alive.len() {
+                    let k = alive[a] as usize;
+                    let v = Self::lift(fp.get(cur[0][k]), mp.get2(cur[1][k]));
+                    if v <= remaining {
+                        if v == remaining && i < 16 {
+                            kids[k].inv_tight |= 1 << i;
                         }
                         alive[w] = alive[a];
                         w += 1;
@@ -424,6 +533,12 @@ impl Bound for Lookups {
             if h > cap {
                 break;
             }
+        }
+        for i in 0..self.inv.len() {
+            if h > cap {
+                break;
+            }
+            h = h.max(self.inv_value(i, node));
         }
         h
     }

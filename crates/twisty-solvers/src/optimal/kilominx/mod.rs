@@ -16,13 +16,22 @@
 //!   rotations, those of BR + UBL are BR + UFR and its rotations). The twelve exact distances
 //!   are carried from parent to child in the search node (a child's distance is its parent's
 //!   −1, 0 or +1, told apart by the entry mod 3; the start's is found by walking down to the
-//!   goal); no face tables (after the carried values they almost never prune: BENCHMARKS.md,
-//!   "Face lookups dropped"); only canonical sequences of the physical faces ([`canon`]:
+//!   goal); no forward face lookups (after the carried values they almost never prune:
+//!   BENCHMARKS.md, "Face lookups dropped"); only canonical sequences of the physical faces ([`canon`]:
 //!   branching factor 26.5 instead of 36.3 for a rule on the labels of the UFL-fixed frame),
-//!   early exit at the first lookup that prunes, no child ordering. `best-mirror`, its former
-//!   name, is still accepted.
+//!   early exit at the first lookup that prunes, no child ordering. Then the same twelve
+//!   lookups for the inverse state: the inverse is not a neighbour of the parent's inverse,
+//!   so no exact value can be carried, but the face inside each 6-cubie set (faces R and BR,
+//!   4-bit tables, read through the same symmetry) gives a lower bound `f` of its distance,
+//!   and the smallest value at least `f` with the entry's residue mod 3 is one too, nearly
+//!   always the distance itself. These run only on the children the forward lookups keep; a
+//!   child whose inverse value equals its remaining depth marks that lookup tight, so its
+//!   children by moves that leave the lookup's positions alone are never generated
+//!   (BENCHMARKS.md, "Inverse lookups lifted from the faces").
+//! - `best-forward`: the forward lookups of `best` only (the former default; `best-mirror`,
+//!   its earlier name, is still accepted).
 //! - `best-rotations`: the same tables looked up through the rotations only (six carried
-//!   values): fewer reads per node, about twice the nodes; slower than `best`
+//!   values): fewer reads per node, about twice the nodes; slower than `best-forward`
 //!   (BENCHMARKS.md, "`best` is the mirror lookups").
 //! - `faces`: the twelve face databases only, each looked up for the state and for its
 //!   inverse (the inverse has the same distance, and the search node carries both, so the
@@ -100,18 +109,26 @@ pub const BEST_PATTERN: [&str; 6] = ["UFR", "UBR", "MFR", "MBR", "FRD", "BRD"];
 /// the second bound the less correlated with the first, so the max of the six rises more.
 pub const SECOND_PATTERN: [&str; 6] = ["UBL", "UBR", "UBM", "MBR", "MBM", "BRD"];
 
-/// The heuristics, by name: the default first, the former name `best-mirror` (now `best`)
-/// last.
-pub const HEURISTICS: [&str; 6] = ["best", "best-rotations", "faces", "seed", "sparse", "best-mirror"];
+/// The heuristics, by name: the default first, the former name `best-mirror` (now
+/// `best-forward`) last.
+pub const HEURISTICS: [&str; 7] = [
+    "best",
+    "best-forward",
+    "best-rotations",
+    "faces",
+    "seed",
+    "sparse",
+    "best-mirror",
+];
 
 /// The heuristic used when none is named.
 pub const DEFAULT_HEURISTIC: &str = HEURISTICS[0];
 
-/// The heuristic a name selects (`best-mirror` is the former name of `best`), or `None` for
+/// The heuristic a name selects (`best-mirror` is the former name of `best-forward`), or `None` for
 /// an unknown name.
 pub fn heuristic_named(name: &str) -> Option<&'static str> {
     match name {
-        "best-mirror" => Some("best"),
+        "best-mirror" => Some("best-forward"),
         _ => HEURISTICS.iter().find(|&&h| h == name).copied(),
     }
 }
@@ -191,8 +208,25 @@ impl KilominxOptimal {
                 MoveAutomaton::from_pruning(&MovePruning::new(&faces, |a, b| k.faces_commute(a, b)))
             })
         };
+        let powers: Vec<Vec<u8>> = m3.iter().map(|(_, p)| p.clone()).collect();
+        // An inverse lookup is lifted from a pattern inside the 6-cubie set: any other would
+        // not bound its distance from below.
+        for (t, &f) in config.inverse_faces.iter().enumerate() {
+            let inside = match (pdbs.get(f), m3.get(t)) {
+                (Some(face), Some((big, _))) => {
+                    face.pattern.cubies.iter().all(|c| big.pattern.cubies.contains(c))
+                }
+                _ => false,
+            };
+            if !inside {
+                return Err(SolveError::Unsupported(format!(
+                    "inverse lookup {t}: pattern {f} is not a pattern inside mod-3 database {t}"
+                )));
+            }
+        }
+        let lookups = Lookups::new(pdbs, &config.lookups, m3).with_inverse(&config.inverse_faces, &powers);
         Ok(KilominxOptimal {
-            lookups: Lookups::new(pdbs, &config.lookups, m3),
+            lookups,
             canon,
             order_children: config.order_children,
             moves,

@@ -161,8 +161,9 @@ mod tests {
         ]
     }
 
-    /// Three shapes on small tables: plain lookups with the canonical sequences, the seed's
-    /// pruning and order, and two mod-3 tables carried through the rotations.
+    /// Four shapes on small tables: plain lookups with the canonical sequences, the seed's
+    /// pruning and order, two mod-3 tables carried through the rotations, and the `best`
+    /// shape (the six symmetries, inverse lookups too).
     fn solvers(cache: &TableCache) -> Vec<KilominxOptimal> {
         let seed_like = Config {
             seed_pruning: true,
@@ -178,7 +179,8 @@ mod tests {
                 .to_vec(),
             ..Config::plain(small())
         };
-        [Config::plain(small()), seed_like, with_mod3]
+        let with_inverse = super::super::tests::with_inverse_config(small());
+        [Config::plain(small()), seed_like, with_mod3, with_inverse]
             .into_iter()
             .map(|c| KilominxOptimal::with_config(cache, c, false).unwrap())
             .collect()

@@ -35,6 +35,8 @@ pub struct Node {
     /// it was tested (bit per lookup; 0 until then): children that leave those lookups'
     /// cubies in place inherit that value and are pruned ([`Bound::skipped_moves`]).
     pub tight: u32,
+    /// The same for the inverse lookups (bit per lookup).
+    pub inv_tight: u16,
 }
 
 /// Per move, the new packed `position | twist << 5` of a cubie from its old one.
@@ -82,6 +84,7 @@ impl Node {
             w,
             h: [0; MAX_CARRIED],
             tight: 0,
+            inv_tight: 0,
         }
     }
 
@@ -100,6 +103,7 @@ impl Node {
             w,
             h: self.h,
             tight: 0,
+            inv_tight: 0,
         }
     }
 

@@ -40,7 +40,7 @@ fn appendix_c(heuristic: &str, lengths: &[usize]) {
 }
 
 #[test]
-#[ignore = "builds 6.6 GiB of tables (about 30-45 processor-minutes); scrambles of 10-12 moves of appendix C; \
+#[ignore = "builds 6.9 GiB of tables (about 30-45 processor-minutes); scrambles of 10-12 moves of appendix C; \
             run with `cargo test --release -p twisty-solvers appendix_c -- --ignored`"]
 fn appendix_c_lengths_with_best() {
     appendix_c("best", &[10, 11, 12]);
@@ -94,7 +94,7 @@ fn served_seed_faces_equal_directly_built_tables() {
 /// second's, both, and the whole `best-rotations` heuristic: how much the second table adds.
 /// Needs the `best` tables in `TWISTY_KILOMINX_TEST_TABLES`; prints the figures.
 #[test]
-#[ignore = "needs the 6.6 GiB of `best` tables in TWISTY_KILOMINX_TEST_TABLES"]
+#[ignore = "needs the 6.6 GiB of 6-cubie tables in TWISTY_KILOMINX_TEST_TABLES"]
 fn six_cubie_lookup_averages_on_random_states() {
     let Some(dir) = std::env::var_os("TWISTY_KILOMINX_TEST_TABLES") else {
         panic!("set TWISTY_KILOMINX_TEST_TABLES to the directory holding the `best` tables");

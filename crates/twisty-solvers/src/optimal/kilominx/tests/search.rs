@@ -127,6 +127,7 @@ fn optimal_lengths_match_breadth_first_search_to_depth_5() {
         KilominxOptimal::with_config(&cache, best_like, false).unwrap(),
         KilominxOptimal::with_config(&cache, ordered, false).unwrap(),
         KilominxOptimal::with_config(&cache, with_mod3, false).unwrap(),
+        KilominxOptimal::with_config(&cache, super::with_inverse_config(small_patterns()), false).unwrap(),
     ];
     let k = Kilominx;
     let mut rng = seeded_rng(5);

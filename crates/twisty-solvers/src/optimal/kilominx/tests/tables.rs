@@ -33,7 +33,7 @@ fn index_round_trip_and_sizes() {
     assert_eq!(specs("seed").map(|s| s.len()), Some(10));
     assert_eq!(specs("faces").map(|s| s.len()), Some(5));
     let best = specs("best").unwrap();
-    assert_eq!(best.len(), 2);
+    assert_eq!(best.len(), 4);
     for spec in &best[..2] {
         assert_eq!(
             (spec.entry_bits, spec.entries),
@@ -43,16 +43,27 @@ fn index_round_trip_and_sizes() {
     // Distinct files: a cache holding only the first table is not misread.
     assert_ne!(best[0].file_name(), best[1].file_name());
     assert_eq!(best[1].name, "kilominx/pdb2/UBL-UBR-UBM-MBR-MBM-BRD");
-    // `best` looks up each 6-cubie table 6 times (rotations and reflections),
-    // `best-rotations` 3 times; neither reads the face tables. `best-mirror` is `best`.
+    // `best` and `best-forward` look up each 6-cubie table 6 times (rotations and
+    // reflections), `best-rotations` 3 times; only `best` reads the two face tables inside
+    // the 6-cubie sets (faces R and BR), for its inverse lookups and nothing else.
+    // `best-mirror` is `best-forward`.
     let c = Config::named("best").unwrap();
     assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [6, 6]);
-    assert!(c.lookups.is_empty() && c.patterns.is_empty());
+    assert!(c.lookups.is_empty());
+    assert_eq!(c.inverse_faces, [0, 1]);
+    assert_eq!(best[2].name, "kilominx/pdb/UFR-UBR-MFR-MBR-FRD");
+    assert_eq!(best[3].name, "kilominx/pdb/UBR-UBM-MBR-MBM-BRD");
+    // The same files as `faces` (and `seed`) use: a cache holding those keeps them.
+    let faces = specs("faces").unwrap();
+    assert!(best[2..].iter().all(|b| faces.contains(b)));
+    let c = Config::named("best-forward").unwrap();
+    assert!(c.lookups.is_empty() && c.patterns.is_empty() && c.inverse_faces.is_empty());
     let c = Config::named("best-rotations").unwrap();
     assert_eq!(c.mod3.iter().map(|m| m.powers.len()).collect::<Vec<_>>(), [3, 3]);
-    assert_eq!(specs("best-rotations"), specs("best"));
-    assert_eq!(specs("best-mirror"), specs("best"));
-    assert_eq!(super::heuristic_named("best-mirror"), Some("best"));
+    assert_eq!(specs("best-rotations").unwrap(), best[..2]);
+    assert_eq!(specs("best-forward").unwrap(), best[..2]);
+    assert_eq!(specs("best-mirror"), specs("best-forward"));
+    assert_eq!(super::heuristic_named("best-mirror"), Some("best-forward"));
     assert_eq!(super::heuristic_named("best-rotations"), Some("best-rotations"));
     assert_eq!(super::heuristic_named("Best"), None);
     assert_eq!(super::DEFAULT_HEURISTIC, "best");
