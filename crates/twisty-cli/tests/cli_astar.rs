@@ -10,6 +10,7 @@ use std::path::PathBuf;
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(common::shared_tables());
     c
 }

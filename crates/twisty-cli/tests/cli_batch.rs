@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir")
         .arg(common::shared_tables())
         .arg("--colour")
@@ -207,6 +208,7 @@ fn sigint_flushes_a_prefix_prints_the_summary_and_exits_130() {
     twisty().args(["solve", "R U"]).assert().success();
     let bin = assert_cmd::cargo::cargo_bin("twisty");
     let mut child = std::process::Command::new(bin)
+        .env_remove("TWISTY_MAX_MEMORY")
         .arg("--tables-dir")
         .arg(common::shared_tables())
         .args([
@@ -447,6 +449,7 @@ fn no_input_on_a_terminal_is_a_usage_error_with_a_hint() {
     for sub in ["solve -p 2x2", "show -p 2x2"] {
         let cmd = format!("{} --tables-dir {} {sub}", bin.display(), tables.display());
         let out = std::process::Command::new("script")
+            .env_remove("TWISTY_MAX_MEMORY")
             .args(["-qec", &cmd, "/dev/null"])
             .stdin(Stdio::null())
             .output()

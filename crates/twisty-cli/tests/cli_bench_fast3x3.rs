@@ -8,6 +8,7 @@ use assert_cmd::Command;
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir")
         .arg(common::shared_tables())
         .arg("--colour")

@@ -11,6 +11,7 @@ use std::path::Path;
 /// The tool over the table directory `dir`.
 fn twisty_in(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(dir);
     c.env_remove("TWISTY_TABLES");
     c

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 fn twisty(tables: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(tables);
     c.env_remove("TWISTY_TABLES");
     c
@@ -154,6 +155,7 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
 /// that has not returned after two minutes: the assertions are on the outcome.
 fn solve_sampled(tables: &Path, args: &[&str]) -> (std::process::ExitStatus, String, u64) {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("twisty"))
+        .env_remove("TWISTY_MAX_MEMORY")
         .arg("--tables-dir")
         .arg(tables)
         .env_remove("TWISTY_TABLES")

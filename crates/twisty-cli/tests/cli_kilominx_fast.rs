@@ -9,6 +9,7 @@ use std::path::Path;
 
 fn twisty(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     // These tests use the seed's notation (appendix C of seed 000).
     c.arg("--tables-dir").arg(dir).args(["--notation", "seed"]);
     c.env_remove("TWISTY_TABLES");

@@ -10,6 +10,7 @@ use predicates::prelude::*;
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     // These tests use the seed's notation (appendix C of seed 000).
     c.arg("--tables-dir")
         .arg(common::shared_tables())
@@ -148,6 +149,7 @@ fn kilominx_edit_by_cubie() {
 /// directory.
 fn twisty_default() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir")
         .arg(common::shared_tables())
         .arg("--colour")

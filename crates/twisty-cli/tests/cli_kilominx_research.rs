@@ -17,6 +17,7 @@ use twisty_core::Puzzle;
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(common::shared_tables());
     c.env_remove("TWISTY_TABLES");
     c

@@ -8,6 +8,7 @@ use std::path::Path;
 
 fn twisty(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(dir);
     c.env_remove("TWISTY_TABLES");
     c

@@ -9,6 +9,7 @@ use std::process::{Command, Stdio};
 /// The tool over the shared table directory, its output piped.
 fn twisty() -> Command {
     let mut c = Command::new(assert_cmd::cargo::cargo_bin("twisty"));
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(common::shared_tables());
     c.env_remove("TWISTY_TABLES");
     c.stdout(Stdio::piped()).stderr(Stdio::piped());

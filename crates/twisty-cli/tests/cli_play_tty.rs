@@ -48,7 +48,7 @@ fn start(name: &str, args: &str) -> Option<Session> {
     }
     let session = format!("twisty-{name}-{}", std::process::id());
     let cmd = format!(
-        "{} --tables-dir {} --colour never {args}",
+        "env -u TWISTY_MAX_MEMORY {} --tables-dir {} --colour never {args}",
         env!("CARGO_BIN_EXE_twisty"),
         common::shared_tables().display()
     );

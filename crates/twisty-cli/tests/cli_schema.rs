@@ -8,6 +8,7 @@ use serde_json::Value;
 
 fn twisty(dir: &std::path::Path) -> Command {
     let mut c = Command::cargo_bin("twisty").expect("the binary is built");
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.env_remove("TWISTY_TABLES").arg("--tables-dir").arg(dir);
     c
 }

@@ -23,6 +23,7 @@ fn http_get(addr: &str, path: &str) -> String {
 fn serve_answers_and_stops_on_sigint() {
     let tables = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_twisty"))
+        .env_remove("TWISTY_MAX_MEMORY")
         .args(["serve", "--port", "0", "--tables-dir"])
         .arg(tables.path())
         .stdout(Stdio::piped())

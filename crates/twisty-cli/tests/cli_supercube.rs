@@ -10,6 +10,7 @@ use predicates::prelude::*;
 
 fn twisty(tables: &std::path::Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(tables);
     c.env_remove("TWISTY_TABLES");
     c

@@ -12,6 +12,7 @@ const SCRAMBLE: &str = "F2 L D2 B2 F";
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir")
         .arg(common::shared_tables())
         .arg("--colour")

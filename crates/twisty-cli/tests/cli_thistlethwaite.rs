@@ -11,6 +11,7 @@ const SCRAMBLE: &str = "R U2 F' L D B2 R' U F2 D' L2 B U' R2 F";
 /// The tool over the shared table directory.
 fn twisty() -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir")
         .arg(common::shared_tables())
         .arg("--colour")

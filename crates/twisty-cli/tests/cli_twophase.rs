@@ -13,6 +13,7 @@ const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB"
 /// The tool over the table directory `dir`.
 fn twisty_in(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
     c.arg("--tables-dir").arg(dir).arg("--colour").arg("never");
     c
 }
