@@ -1,7 +1,6 @@
 //! Command-line arguments.
 
 mod bench;
-mod size;
 mod solve;
 mod solver;
 
@@ -48,7 +47,7 @@ pub struct GlobalArgs {
     pub build_tables: bool,
     /// Refuse to build or load any table larger than SIZE (suffixes K, M, G, T; e.g. 4G): a
     /// solve, batch, benchmark, server or table build that needs one stops with its size.
-    #[arg(long, global = true, env = "TWISTY_MAX_MEMORY", value_name = "SIZE", value_parser = size::parse_size)]
+    #[arg(long, global = true, env = "TWISTY_MAX_MEMORY", value_name = "SIZE", value_parser = twisty_engine::parse_size)]
     pub max_memory: Option<u64>,
 }
 

@@ -193,7 +193,7 @@ fn tables_commands_detect_and_rebuild_corruption() {
         .args(["tables", "build", "--max-memory", "1K"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("over the --max-memory cap"));
+        .stderr(predicate::str::contains("over the memory cap"));
     twisty_in(dir.path())
         .args(["tables", "build", "--max-memory", "lots"])
         .assert()

@@ -190,5 +190,5 @@ fn fast_kilominx_usage_errors() {
         ])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("over the --max-memory cap"));
+        .stderr(predicate::str::contains("over the memory cap"));
 }

@@ -165,7 +165,7 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .code(1)
         .stderr(
             predicate::str::contains("table 3x3x3/coset/best-b9 needs 2.4 GiB")
-                .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB"))
+                .and(predicate::str::contains("over the memory cap of 1.0 GiB"))
                 .and(predicate::str::contains("building").not()),
         );
     // ... one under it by what its build holds at its peak.
@@ -175,7 +175,7 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .code(1)
         .stderr(
             predicate::str::contains("3x3x3/coset/best-b9 (building) needs")
-                .and(predicate::str::contains("over the --max-memory cap of 3.0 GiB")),
+                .and(predicate::str::contains("over the memory cap of 3.0 GiB")),
         );
     // The cap is an option of every command (and TWISTY_MAX_MEMORY): a solve that needs
     // the table is refused the same way.
@@ -192,14 +192,14 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "table 3x3x3/coset/best-b9 needs 2.4 GiB, over the --max-memory cap of 1.0 GiB",
+            "table 3x3x3/coset/best-b9 needs 2.4 GiB, over the memory cap of 1.0 GiB",
         ));
     twisty(d)
         .env("TWISTY_MAX_MEMORY", "1G")
         .args(["solve", "--solver", "optimal", "--build-tables", "R U"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("over the --max-memory cap of 1.0 GiB"));
+        .stderr(predicate::str::contains("over the memory cap of 1.0 GiB"));
     // The 48-symmetry heuristic's tiny variant, every optimal solution.
     twisty(d)
         .args([
@@ -229,7 +229,7 @@ fn optimal_solves_all_solutions_limits_and_bench() {
         .code(1)
         .stderr(
             predicate::str::contains("table 3x3x3/h48/h48-7-b9 needs 3.6 GiB")
-                .and(predicate::str::contains("over the --max-memory cap of 1.0 GiB")),
+                .and(predicate::str::contains("over the memory cap of 1.0 GiB")),
         );
     twisty(d)
         .args(["solve", "--solver", "optimal", "--max-length", "99", "R"])

@@ -197,7 +197,7 @@ fn tables_over_the_memory_cap_are_refused_before_anything_is_announced() {
     assert_eq!(err.kind, ErrorKind::Tables);
     assert!(
         err.message
-            .contains("table 2x2x2/distance/htm needs 1.8 MiB, over the --max-memory cap of 1.5 MiB"),
+            .contains("table 2x2x2/distance/htm needs 1.8 MiB, over the memory cap of 1.5 MiB"),
         "{err}"
     );
     assert!(events.lock().unwrap().is_empty(), "{:?}", events.lock().unwrap());

@@ -127,3 +127,36 @@ pub fn request(
     req.timeout().map_err(|e| errors::to_py(py, &e))?;
     Ok(req)
 }
+
+/// The memory cap of a call: `max_memory` in bytes (an int) or as a size such as `"4G"`,
+/// else `$TWISTY_MAX_MEMORY` (the command-line tool's variable), else none. A table larger
+/// than the cap is refused with a `TablesError` naming its size.
+pub fn max_memory(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(v) = value.filter(|v| !v.is_none()) else {
+        return match std::env::var("TWISTY_MAX_MEMORY") {
+            Ok(text) if !text.trim().is_empty() => twisty_engine::parse_size(&text)
+                .map(Some)
+                .map_err(|e| PyValueError::new_err(format!("TWISTY_MAX_MEMORY: {e}"))),
+            _ => Ok(None),
+        };
+    };
+    if v.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(
+            "max_memory must be a number of bytes or a size such as \"4G\", not a bool",
+        ));
+    }
+    if v.is_instance_of::<PyInt>() {
+        return match v.extract::<i128>() {
+            Ok(n) if n > 0 => Ok(Some(u64::try_from(n).unwrap_or(u64::MAX))),
+            _ => Err(PyValueError::new_err(format!(
+                "max_memory must be a positive number of bytes, not {v}"
+            ))),
+        };
+    }
+    let text: String = v
+        .extract()
+        .map_err(|_| PyTypeError::new_err("max_memory must be a number of bytes or a size such as \"4G\""))?;
+    twisty_engine::parse_size(&text)
+        .map(Some)
+        .map_err(|e| PyValueError::new_err(format!("max_memory: {e}")))
+}

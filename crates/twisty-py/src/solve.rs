@@ -26,7 +26,7 @@ fn runtime(e: std::io::Error) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (state, puzzle = "3x3", solver = None, max_length = None, timeout = None,
     metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
-    **options))]
+    max_memory = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -40,8 +40,10 @@ pub fn solve(
     notation: &str,
     seed: Option<u64>,
     tables_dir: Option<PathBuf>,
+    max_memory: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
+    let max_memory = convert::max_memory(max_memory)?;
     let (id, input) = match puzzles::object_input(state) {
         Some(found) => found,
         None => {
@@ -64,7 +66,7 @@ pub fn solve(
         seed,
     };
     let req = convert::request(py, "solve", &common, options)?;
-    let engine = engines::engine(tables_dir);
+    let engine = engines::engine(tables_dir, max_memory);
     match interrupt::mode() {
         interrupt::Mode::InPlace(flag) => solve_in_place(py, &engine, req, &input, flag),
         interrupt::Mode::HandOff => solve_handed_off(py, engine, req, input),
@@ -217,8 +219,8 @@ impl Drop for Batch {
 #[pyfunction]
 #[pyo3(signature = (states, puzzle = "3x3", solver = None, max_length = None, timeout = None,
     metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
-    jobs = None, threads = None, errors = "return", min_length = None, continue_input = false,
-    **options))]
+    max_memory = None, jobs = None, threads = None, errors = "return", min_length = None,
+    continue_input = false, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many_iter(
     py: Python<'_>,
@@ -232,6 +234,7 @@ pub fn solve_many_iter(
     notation: &str,
     seed: Option<u64>,
     tables_dir: Option<PathBuf>,
+    max_memory: Option<&Bound<'_, PyAny>>,
     jobs: Option<usize>,
     threads: Option<usize>,
     errors: &str,
@@ -239,6 +242,7 @@ pub fn solve_many_iter(
     continue_input: bool,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Batch> {
+    let max_memory = convert::max_memory(max_memory)?;
     let raise = match errors {
         "return" => false,
         "raise" => true,
@@ -279,7 +283,7 @@ pub fn solve_many_iter(
     template.cancel = Some(cancel.clone());
     let inputs = Arc::new(states);
     let rx = ordered::start(
-        engines::engine(tables_dir),
+        engines::engine(tables_dir, max_memory),
         template,
         inputs.clone(),
         jobs,
@@ -297,7 +301,8 @@ pub fn solve_many_iter(
 /// A scramble: a uniformly random state (written as moves) or `length` random moves.
 #[pyfunction]
 #[pyo3(signature = (puzzle = "3x3", random_state = true, length = None, seed = None,
-    notation = "standard", tables_dir = None))]
+    notation = "standard", tables_dir = None, max_memory = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn scramble(
     py: Python<'_>,
     puzzle: &str,
@@ -306,7 +311,9 @@ pub fn scramble(
     seed: Option<u64>,
     notation: &str,
     tables_dir: Option<PathBuf>,
+    max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let max_memory = convert::max_memory(max_memory)?;
     let id = convert::puzzle(py, puzzle)?;
     let notation: Notation = convert::named("notation", notation)?;
     if random_state && length.is_some() {
@@ -314,7 +321,7 @@ pub fn scramble(
             "a random-state scramble has no length: pass random_state=False for random moves",
         ));
     }
-    let engine = engines::engine(tables_dir);
+    let engine = engines::engine(tables_dir, max_memory);
     let seed = seed.unwrap_or_else(twisty_core::rng::fresh_seed);
     let result = py.allow_threads(move || {
         let mut rng = twisty_core::seeded_rng(seed);
@@ -353,17 +360,19 @@ pub fn tables_dir(tables_dir: Option<PathBuf>) -> PathBuf {
 /// Seconds per call of the engine's own `solve` on `state`, timed in Rust over `repeat`
 /// calls (the baseline for measuring the Python call overhead).
 #[pyfunction]
-#[pyo3(signature = (state, puzzle = "3x3", repeat = 1000, tables_dir = None))]
+#[pyo3(signature = (state, puzzle = "3x3", repeat = 1000, tables_dir = None, max_memory = None))]
 pub fn engine_seconds(
     py: Python<'_>,
     state: String,
     puzzle: &str,
     repeat: u32,
     tables_dir: Option<PathBuf>,
+    max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<f64> {
+    let max_memory = convert::max_memory(max_memory)?;
     let mut req = twisty_engine::SolveRequest::new(convert::puzzle(py, puzzle)?, state);
     req.threads = Some(1);
-    let engine = engines::engine(tables_dir);
+    let engine = engines::engine(tables_dir, max_memory);
     let r = py.allow_threads(move || {
         engine.solve(&req, &Quiet)?;
         let start = std::time::Instant::now();

@@ -109,3 +109,12 @@ def test_ray_solve_optimal_takes_a_state_string(local_ray):
     split = tray.solve_optimal(state, heuristic="small", prefix_depth=1, tables_dir=local_ray)
     assert split.length == 5
     assert twisty.Cube3(state).apply(split.text).is_solved()
+
+
+def test_ray_workers_honour_max_memory(local_ray):
+    out = list(tray.solve_many(["R U", "F2"], solver="optimal", heuristic="small",
+                               max_memory="1K", num_actors=1, tables_dir=local_ray))
+    assert [r.ok for r in out] == [False, False]
+    assert all(r.kind == "tables" and "over the memory cap" in r.message for r in out)
+    with pytest.raises(twisty.TablesError, match="over the memory cap"):
+        tray.solve_optimal("R U F2 D", heuristic="small", max_memory="1K", tables_dir=local_ray)

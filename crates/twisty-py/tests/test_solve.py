@@ -149,3 +149,35 @@ def test_the_catalog_lists_solvers_with_typed_options_and_tables():
     assert {s["id"] for s in twisty.solvers("kilominx")} >= {"fast", "optimal"}
     with pytest.raises(twisty.UsageError):
         twisty.solvers("megaminx")
+
+
+def test_max_memory_refuses_larger_tables_with_their_size(monkeypatch):
+    for cap in ("1K", 1024):
+        with pytest.raises(twisty.TablesError, match=r"needs .*over the memory cap of 1\.0 KiB"):
+            twisty.solve("R U F2", solver="optimal", heuristic="small", max_memory=cap)
+    with pytest.raises(twisty.TablesError, match="over the memory cap"):
+        list(twisty.solve_many(["R U"], solver="optimal", heuristic="small", max_memory="1K",
+                               errors="raise"))
+    # The command-line tool's variable is the default; an explicit cap overrides it.
+    monkeypatch.setenv("TWISTY_MAX_MEMORY", "1K")
+    with pytest.raises(twisty.TablesError, match="over the memory cap"):
+        twisty.solve("R U F2", solver="optimal", heuristic="small")
+    s = twisty.solve("R U F2", solver="optimal", heuristic="small", max_memory="4G")
+    assert s.optimal and s.length == 3
+
+
+def test_bad_max_memory_says_what_is_wrong(monkeypatch):
+    for cap, error, why in [
+        ("4Q", ValueError, "unknown unit"),
+        ("lots", ValueError, "is not a size"),
+        ("0.1", ValueError, "less than a byte"),
+        (0, ValueError, "positive"),
+        (-5, ValueError, "positive"),
+        (True, TypeError, "not a bool"),
+        (1.5, TypeError, "size such as"),
+    ]:
+        with pytest.raises(error, match=why):
+            twisty.solve("R U", max_memory=cap)
+    monkeypatch.setenv("TWISTY_MAX_MEMORY", "4Q")
+    with pytest.raises(ValueError, match="TWISTY_MAX_MEMORY.*unknown unit"):
+        twisty.scramble("3x3", seed=1)

@@ -94,7 +94,7 @@ pub enum TableError {
         reason: String,
     },
     /// The table would exceed the memory cap.
-    #[error("table {name} needs {}, over the --max-memory cap of {}", human_bytes(*.needed), human_bytes(*.cap))]
+    #[error("table {name} needs {}, over the memory cap of {} (--max-memory, max_memory= or $TWISTY_MAX_MEMORY)", human_bytes(*.needed), human_bytes(*.cap))]
     OverMemory {
         /// Table name.
         name: String,

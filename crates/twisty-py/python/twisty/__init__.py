@@ -8,7 +8,9 @@ and the N×N×N supercube — with solvers written in Rust.
 
 Tables live in ``$TWISTY_TABLES`` or the user cache directory (the same cache as the
 ``twisty`` command), or in the ``tables_dir`` a call names; they are loaded once per
-process and shared by every call.
+process and shared by every call. ``max_memory`` (bytes, or a size such as ``"4G"``; default
+``$TWISTY_MAX_MEMORY``) refuses any table larger than the cap with a :class:`TablesError`
+that names its size, as the command-line tool's ``--max-memory`` does.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ def solve_many(
     notation: str = "standard",
     seed: Optional[int] = None,
     tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
     jobs: Optional[int] = None,
     progress: bool = False,
     errors: str = "return",
@@ -105,6 +108,6 @@ def solve_many(
     batch = _twisty.solve_many_iter(
         states, puzzle=puzzle, solver=solver, max_length=max_length, timeout=timeout,
         metric=metric, frame=frame, notation=notation, seed=seed, tables_dir=tables_dir,
-        jobs=jobs, errors=errors, **options,
+        max_memory=max_memory, jobs=jobs, errors=errors, **options,
     )
     return _progress(batch, len(states)) if progress else batch

@@ -125,6 +125,7 @@ def solve(
     notation: str = "standard",
     seed: Optional[int] = None,
     tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
     **options: Any,
 ) -> Solution: ...
 def solve_many(
@@ -138,6 +139,7 @@ def solve_many(
     notation: str = "standard",
     seed: Optional[int] = None,
     tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
     jobs: Optional[int] = None,
     progress: bool = False,
     errors: str = "return",
@@ -150,6 +152,7 @@ def scramble(
     seed: Optional[int] = None,
     notation: str = "standard",
     tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> str: ...
 def solvers(puzzle: str = "3x3") -> List[Dict[str, Any]]: ...
 def tables_dir(tables_dir: Optional[str] = None) -> str: ...

@@ -6,6 +6,10 @@
   solved again by a live (or restarted) actor: every input's result arrives exactly once.
 - :func:`solve_optimal`: one optimal search split across the cluster by move prefixes.
 
+``max_memory`` (bytes, or a size such as ``"4G"``) caps the tables each chunk or task may
+load, as in :func:`twisty.solve`; it travels with every request (the workers do not see the
+driver's ``$TWISTY_MAX_MEMORY``: pass it, or set the variable in Ray's ``runtime_env``).
+
 Call ``ray.init()`` (or ``ray.init(address="auto")`` on a cluster) first; otherwise the
 functions start a local Ray instance.
 """
@@ -194,6 +198,7 @@ def solve_many(
     notation: str = "standard",
     seed: Optional[int] = None,
     tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
     chunk_size: int = 256,
     num_actors: Optional[int] = None,
     actors: Optional[List[Any]] = None,
@@ -212,7 +217,8 @@ def solve_many(
     if errors not in ("return", "raise"):
         raise ValueError(f'errors must be "return" or "raise", not {errors!r}')
     kwargs = dict(puzzle=puzzle, solver=solver, max_length=max_length, timeout=timeout,
-                  metric=metric, frame=frame, notation=notation, seed=seed, **options)
+                  metric=metric, frame=frame, notation=notation, seed=seed,
+                  max_memory=max_memory, **options)
     # Check the request once here: a usage error raises before any chunk is sent.
     _twisty.solve_many_iter([], tables_dir=tables_dir, jobs=1, **kwargs)
     states = [s if isinstance(s, str) else str(s) for s in states]
@@ -233,7 +239,8 @@ def solve_many(
 
 @ray.remote(num_cpus=1, max_retries=3)
 def _search(state: str, prefixes: List[str], puzzle: str, solver: str, depth: int, all_: bool,
-            tables_dir: Optional[str], options: Dict[str, Any]) -> List[str]:
+            tables_dir: Optional[str], max_memory: Optional[Union[int, str]],
+            options: Dict[str, Any]) -> List[str]:
     """The answers ``prefix + rest`` of ``state`` with ``rest`` at most ``depth`` moves, for
     each prefix in turn on one thread: the first found (or every one with ``all_``); empty
     when there is none. Ray's cancel interrupts it (the batch polls Python's signals)."""
@@ -245,7 +252,8 @@ def _search(state: str, prefixes: List[str], puzzle: str, solver: str, depth: in
     # Bound depth - 1 was exhausted for every prefix (so an answer has `depth` moves), and
     # the answer continues the prefix canonically (other prefixes hold the rest).
     batch = _twisty.solve_many_iter(texts, puzzle=puzzle, solver=solver, max_length=depth, jobs=1,
-                                    threads=1, tables_dir=tables_dir, errors="return",
+                                    threads=1, tables_dir=tables_dir, max_memory=max_memory,
+                                    errors="return",
                                     min_length=depth if split else None, continue_input=split,
                                     **opts)
     found: List[str] = []
@@ -287,13 +295,14 @@ class OptimalResult:
         return " ".join(self.moves)
 
 
-def _as_moves(state: str, puzzle: str, tables_dir: Optional[str]) -> str:
+def _as_moves(state: str, puzzle: str, tables_dir: Optional[str],
+              max_memory: Optional[Union[int, str]]) -> str:
     t = state.strip()
     # The engine's rule: one word of 54 or 24 face letters (or a net of several lines) is a
     # state string; anything else is moves, which prefixes extend as they are.
     if "\n" not in t and not (len(t) in (24, 54) and set(t.upper()) <= set("URFDLB")):
         return state
-    quick = _twisty.solve(state, puzzle=puzzle, tables_dir=tables_dir)
+    quick = _twisty.solve(state, puzzle=puzzle, tables_dir=tables_dir, max_memory=max_memory)
     return " ".join(m[:-1] if m.endswith("'") else m + "'" for m in reversed(quick.moves))
 
 
@@ -311,6 +320,7 @@ def solve_optimal(
     tasks_per_bound: Optional[int] = None,
     solver: str = "optimal",
     tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
     progress: Union[bool, Callable[[int, int, int, float], None], None] = None,
     **options: Any,
 ) -> OptimalResult:
@@ -338,10 +348,12 @@ def solve_optimal(
     top = int(max_length if max_length is not None else info[0]["max_length"])
     # Check the request (puzzle, input, options) where it is cheap: a usage or parse error
     # raises here, not on every task.
-    _twisty.solve_many_iter([], puzzle=puzzle, solver=solver, tables_dir=tables_dir, **options)
+    _twisty.solve_many_iter([], puzzle=puzzle, solver=solver, tables_dir=tables_dir,
+                            max_memory=max_memory, **options)
     bounds: List[Dict[str, Any]] = []
     t0 = time.perf_counter()
-    short = ray.get(_search.remote(state, [""], puzzle, solver, min(k, top), all, tables_dir, options))
+    short = ray.get(_search.remote(state, [""], puzzle, solver, min(k, top), all, tables_dir,
+                                   max_memory, options))
     bounds.append({"bound": min(k, top), "tasks": 1, "seconds": time.perf_counter() - t0})
     if short:
         moves = short[0].split()
@@ -350,11 +362,12 @@ def solve_optimal(
     groups = _groups(prefixes, tasks_per_bound)
     # The tasks append prefixes to moves: a state string becomes the inverse of a quick
     # answer (moves that reach the same state as held).
-    state = _as_moves(state, puzzle, tables_dir)
+    state = _as_moves(state, puzzle, tables_dir, max_memory)
     for bound in range(k + 1, top + 1):
         t0 = time.perf_counter()
         refs = {
-            _search.remote(state, g, puzzle, solver, bound - k, all, tables_dir, options): g
+            _search.remote(state, g, puzzle, solver, bound - k, all, tables_dir, max_memory,
+                           options): g
             for g in groups
         }
         bar = _bar(progress, bound, len(refs))

@@ -137,7 +137,7 @@ fn memory_cap_and_bad_builds() {
     let dir = tempfile::tempdir().unwrap();
     let cache = TableCache::new(dir.path()).with_max_memory(Some(100));
     let e = cache.get_or_build(&spec(), data).unwrap_err();
-    assert!(e.to_string().contains("over the --max-memory cap"), "{e}");
+    assert!(e.to_string().contains("over the memory cap"), "{e}");
     let cache = TableCache::new(dir.path());
     let e = cache.get_or_build(&spec(), || vec![1, 2, 3]).unwrap_err();
     assert!(matches!(e, TableError::BadBuild { .. }));

@@ -1,4 +1,5 @@
-//! Sizes on the command line (`--max-memory 4G`).
+//! Sizes as users write them: the memory cap of the command line (`--max-memory 4G`,
+//! `$TWISTY_MAX_MEMORY`) and of the Python package (`max_memory="4G"`).
 
 /// Parses a size such as `512M`, `2G`, `1.5GiB` or `1000000`.
 pub fn parse_size(text: &str) -> Result<u64, String> {
