@@ -116,5 +116,7 @@ def test_ray_workers_honour_max_memory(local_ray):
                                max_memory="1K", num_actors=1, tables_dir=local_ray))
     assert [r.ok for r in out] == [False, False]
     assert all(r.kind == "tables" and "over the memory cap" in r.message for r in out)
-    with pytest.raises(twisty.TablesError, match="over the memory cap"):
+    # A task's twisty error reaches the caller as itself, not wrapped by Ray.
+    with pytest.raises(twisty.TablesError, match="over the memory cap") as e:
         tray.solve_optimal("R U F2 D", heuristic="small", max_memory="1K", tables_dir=local_ray)
+    assert type(e.value) is twisty.TablesError and e.value.kind == "tables"

@@ -21,11 +21,11 @@ import time
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 import ray
-from ray.exceptions import RayActorError, TaskCancelledError
+from ray.exceptions import RayActorError, RayTaskError, TaskCancelledError
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
 from . import _twisty
-from ._errors import NoSolutionError
+from ._errors import NoSolutionError, TwistyError
 from ._twisty import Failure, Solution
 
 try:  # Ray >= 2.9 names a lost actor separately
@@ -71,6 +71,17 @@ def _error_json(f: Failure) -> str:
     d.pop("index", None)
     d.pop("input", None)
     return json.dumps({k: v for k, v in d.items() if v is not None})
+
+
+def _get(ref: Any) -> Any:
+    """``ray.get``, with a twisty error raised in a task raised again as itself (its class,
+    ``kind`` and fields), not wrapped in Ray's ``RayTaskError``."""
+    try:
+        return ray.get(ref)
+    except RayTaskError as e:
+        if isinstance(e.cause, TwistyError):
+            raise e.cause from None
+        raise
 
 
 def _ensure_ray() -> None:
@@ -352,7 +363,7 @@ def solve_optimal(
                             max_memory=max_memory, **options)
     bounds: List[Dict[str, Any]] = []
     t0 = time.perf_counter()
-    short = ray.get(_search.remote(state, [""], puzzle, solver, min(k, top), all, tables_dir,
+    short = _get(_search.remote(state, [""], puzzle, solver, min(k, top), all, tables_dir,
                                    max_memory, options))
     bounds.append({"bound": min(k, top), "tasks": 1, "seconds": time.perf_counter() - t0})
     if short:
@@ -377,7 +388,7 @@ def solve_optimal(
         while remaining:
             ready, remaining = ray.wait(remaining, num_returns=1)
             try:
-                answers = ray.get(ready[0])
+                answers = _get(ready[0])
             except TaskCancelledError:
                 continue
             done += 1
