@@ -397,6 +397,12 @@ pub struct BenchOptimalArgs {
     /// nodes/s and solutions of each bound.
     #[arg(long, value_name = "D", conflicts_with = "random_state")]
     pub complete_iteration: Option<u32>,
+    /// With --complete-iteration: search only part I of N of every bound (e.g. `2/3`), to run
+    /// a long iteration in pieces, on several machines or one after another. The subtrees two
+    /// moves deep are dealt out in turn; the parts' nodes and solutions add up to the whole
+    /// bound's.
+    #[arg(long, value_name = "I/N", requires = "complete_iteration")]
+    pub part: Option<twisty_solvers::optimal::kilominx::part::Part>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,

@@ -49,6 +49,77 @@ fn solves(input: &str, solution: &str) -> bool {
     k.is_solved(&s)
 }
 
+/// `--part I/N` of the run `whole` (JSON) over `file`: per scramble and bound, the parts'
+/// nodes and solutions add up to the whole's; bad parts are refused.
+fn parts_add_up_to_the_whole(file: &Path, whole: &serde_json::Value) {
+    let n = 3;
+    let parts: Vec<serde_json::Value> = (1..=n)
+        .map(|i| {
+            let out = research()
+                .args([
+                    "--complete-iteration",
+                    "5",
+                    "--json",
+                    "--part",
+                    &format!("{i}/{n}"),
+                ])
+                .arg("--from-file")
+                .arg(file)
+                .assert()
+                .success();
+            serde_json::from_slice(&out.get_output().stdout).unwrap()
+        })
+        .collect();
+    let field = |v: &serde_json::Value, c: usize, b: usize, f: &str| {
+        v["cases"][c]["iterations"][b][f].as_u64().unwrap()
+    };
+    let cases = whole["cases"].as_array().unwrap();
+    let mut split = 0;
+    for (c, case) in cases.iter().enumerate() {
+        for b in 0..case["iterations"].as_array().unwrap().len() {
+            for f in ["nodes", "solutions"] {
+                let sum: u64 = parts.iter().map(|p| field(p, c, b, f)).sum();
+                assert_eq!(sum, field(whole, c, b, f), "case {c}, bound {b}, {f}");
+                split += parts.iter().filter(|p| field(p, c, b, f) > 0).count();
+            }
+        }
+    }
+    // Work was found in more than one part.
+    assert!(split > cases.len() * 2, "{split}");
+    assert_eq!(parts[1]["part"]["index"], 2);
+    assert_eq!(parts[1]["part"]["count"], 3);
+    assert!(parts[1]["cases"][0]["optimal"].is_null());
+    research()
+        .args(["--complete-iteration", "5", "--part", "2/3", "--from-file"])
+        .arg(file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(part 2/3: subtrees 2, 5, 8, … two moves deep)",
+        ))
+        .stdout(predicate::str::contains("in this part"));
+    for (bad, says) in [
+        ("0/3", "part 0 of 3: the part must be between 1 and 3"),
+        ("3/2", "between 1 and 2"),
+        ("1/0", "the number of parts must be between 1 and 1000"),
+        ("half", "'half' is not a part: write I/N"),
+    ] {
+        research()
+            .args(["--complete-iteration", "5", "--part", bad, "--from-file"])
+            .arg(file)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    // A part is of a complete iteration.
+    research()
+        .args(["--part", "1/2", "--from-file"])
+        .arg(file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--complete-iteration"));
+}
+
 /// Both parts write their input files in one temporary directory.
 #[test]
 fn complete_iterations_every_optimal_solution_limits_and_errors() {
@@ -97,6 +168,7 @@ fn complete_iterations_and_every_optimal_solution(files: &Path) {
     assert_eq!(optimal_counts[1].0, 3);
     assert_eq!(cases[2]["seed_length"], 5);
     assert_eq!(cases[2]["optimal"], 5);
+    parts_add_up_to_the_whole(&file, &v);
     // The table, as text: a row per bound and the verdict against the file.
     research()
         .args(["--complete-iteration", "5", "--from-file"])

@@ -50,9 +50,17 @@ fn stop_text(why: Stop) -> &'static str {
     }
 }
 
-/// The line comparing the run's shortest solution with the file's optimal length.
-fn verdict(e: &Exploration, known: Option<u32>) -> Option<String> {
+/// The line comparing the run's shortest solution with the file's optimal length. A part of
+/// the iteration (`part`) knows only its own shortest solution.
+fn verdict(e: &Exploration, known: Option<u32>, part: bool) -> Option<String> {
     let complete = e.stopped.is_none();
+    if part {
+        return Some(match e.optimal() {
+            Some(l) => format!("shortest solution in this part {l}"),
+            None if complete => format!("no solution in this part up to {}", e.depth),
+            None => return None,
+        });
+    }
     Some(match (e.optimal(), known) {
         (Some(l), Some(k)) if l == k => format!("optimal {l} (= seed)"),
         (Some(l), Some(k)) => format!("optimal {l} (SEED {k})"),
@@ -85,8 +93,18 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
                 println!();
             }
             println!(
-                "Kilominx optimal, --heuristic {heuristic}, complete iterations up to depth {depth}, \
+                "Kilominx optimal, --heuristic {heuristic}, complete iterations up to depth {depth}{}, \
                  {} scramble(s); tables ready in {}",
+                args.part.map_or(String::new(), |p| {
+                    let (i, n) = (p.index(), p.count());
+                    format!(
+                        " (part {p}: subtrees {}, {}, {}, … two moves deep{})",
+                        i,
+                        i + n,
+                        i + 2 * n,
+                        if i == 1 { ", and the nodes above them" } else { "" }
+                    )
+                }),
                 cases.len(),
                 human_duration(t0.elapsed())
             );
@@ -110,7 +128,7 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
             let mut cpu_mark = process_cpu_seconds();
             let t = Instant::now();
             let e = solver
-                .explore(&state, &limits, depth, |it| {
+                .explore(&state, &limits, depth, args.part, |it| {
                     let now = process_cpu_seconds();
                     let cpu = cpu_mark.zip(now).map(|(a, b)| b - a);
                     cpu_mark = now;
@@ -143,7 +161,7 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
                 println!(
                     "    heuristic bound {}; {}{total} nodes in the complete bounds, {} in all",
                     e.start_bound,
-                    verdict(&e, known).map_or(String::new(), |v| format!("{v}; ")),
+                    verdict(&e, known, args.part.is_some()).map_or(String::new(), |v| format!("{v}; ")),
                     human_duration(t.elapsed())
                 );
             }
@@ -153,7 +171,8 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
                 "scramble_length": case.scramble_length,
                 "seed_length": known,
                 "start_bound": e.start_bound,
-                "optimal": e.optimal(),
+                "optimal": e.optimal().filter(|_| args.part.is_none()),
+                "shortest_in_part": e.optimal().filter(|_| args.part.is_some()),
                 "iterations": e.iterations.iter().zip(&cpus).map(|(it, c)| iteration_json(it, *c)).collect::<Vec<_>>(),
                 "stopped": e.stopped.as_ref().map(|(why, it)| {
                     let mut v = iteration_json(it, partial_cpu);
@@ -172,6 +191,7 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
             "puzzle": "kilominx",
             "heuristic": heuristic,
             "complete_iteration": depth,
+            "part": args.part.map(|p| serde_json::json!({"index": p.index(), "count": p.count()})),
             "cases": json_cases,
         }));
         if ctx.cancel.load(Ordering::Relaxed) {

@@ -43,6 +43,7 @@
 pub mod canon;
 mod config;
 mod lookups;
+pub mod part;
 pub mod pattern;
 pub mod research;
 pub mod search;
@@ -252,7 +253,9 @@ impl KilominxOptimal {
         limits: &Limits,
         mut on_bound: impl FnMut(&BoundReport),
     ) -> Result<Solution<KiloMove>, SolveError> {
-        let (r, stats) = self.run(state, limits, Goal::First, None, |it| on_bound(&it.report()))?;
+        let (r, stats) = self.run(state, limits, Goal::First, None, None, |it| {
+            on_bound(&it.report())
+        })?;
         match r.outcome {
             Outcome::Found(paths) => {
                 let path = paths.into_iter().next().unwrap_or_default();
@@ -262,13 +265,15 @@ impl KilominxOptimal {
         }
     }
 
-    /// Runs the search with `goal` up to `max_depth` (the limits' maximum length, else 30).
+    /// Runs the search with `goal` up to `max_depth` (the limits' maximum length, else 30);
+    /// with `part`, only that part of every bound.
     fn run(
         &self,
         state: &KiloState,
         limits: &Limits,
         goal: Goal,
         max_depth: Option<u32>,
+        part: Option<part::Part>,
         on_bound: impl FnMut(&Iteration),
     ) -> Result<(search::Report, SearchStats), SolveError> {
         state.validate()?;
@@ -278,7 +283,12 @@ impl KilominxOptimal {
             timeout: limits.timeout,
             max_nodes: limits.max_nodes,
             order_children: self.order_children,
-            split_depth: if limits.threads == Some(1) { 0 } else { 2 },
+            // A part is a set of the subtrees two moves deep, on one thread too.
+            split_depth: if limits.threads == Some(1) && part.is_none() {
+                0
+            } else {
+                2
+            },
             // A few per cent faster on an idle machine, slower on a loaded one (BENCHMARKS.md);
             // `TWISTY_KILOMINX_PREFETCH=0` turns it off.
             prefetch: std::env::var_os("TWISTY_KILOMINX_PREFETCH").is_none_or(|v| v != "0"),
@@ -293,6 +303,7 @@ impl KilominxOptimal {
                 .filter(|&m| m < self.canon.moves())
                 .and_then(|m| self.canon.next(MoveAutomaton::START, m))
                 .unwrap_or(MoveAutomaton::START),
+            part,
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(

@@ -6,6 +6,7 @@
 //! Both search the same canonical sequences as a plain solve, so "every solution" means every
 //! canonical sequence: of two sequences that differ only in the order of commuting turns, one.
 
+use super::part::Part;
 use super::search::{Goal, Iteration, Outcome};
 use super::KilominxOptimal;
 use crate::solver::{Limits, Solution, SolveError};
@@ -67,7 +68,7 @@ impl KilominxOptimal {
         limits: &Limits,
         mut on_bound: impl FnMut(&BoundReport),
     ) -> Result<AllSolutions, SolveError> {
-        let (r, stats) = self.run(state, limits, Goal::All, None, |it| on_bound(&it.report()))?;
+        let (r, stats) = self.run(state, limits, Goal::All, None, None, |it| on_bound(&it.report()))?;
         let complete = r.stopped.is_none();
         match r.outcome {
             Outcome::Found(paths) => {
@@ -86,11 +87,16 @@ impl KilominxOptimal {
     /// state is counted. `on_iteration` is called after each bound. The limits' time limit,
     /// node budget and cancel flag stop the run, which then reports the bounds finished and
     /// the unfinished one as far as it got; their maximum length is not used.
+    ///
+    /// With `part`, only that part of every bound is searched ([`Part`]): the nodes and
+    /// solutions of the parts of a bound add up to the whole bound's. A part's
+    /// [`Exploration::optimal`] is then only its own shortest solution.
     pub fn explore(
         &self,
         state: &KiloState,
         limits: &Limits,
         depth: u32,
+        part: Option<Part>,
         on_iteration: impl FnMut(&Iteration),
     ) -> Result<Exploration, SolveError> {
         if depth > MAX_DEPTH {
@@ -100,7 +106,7 @@ impl KilominxOptimal {
         }
         state.validate()?;
         let start_bound = self.heuristic(state);
-        let (r, _) = self.run(state, limits, Goal::Complete, Some(depth), on_iteration)?;
+        let (r, _) = self.run(state, limits, Goal::Complete, Some(depth), part, on_iteration)?;
         let stopped = r.stopped.map(|it| {
             let why = match r.outcome {
                 Outcome::Cancelled => Stop::Cancelled,
@@ -207,7 +213,9 @@ mod tests {
                         ..Default::default()
                     };
                     let mut seen = Vec::new();
-                    let e = solver.explore(s, &limits, depth, |it| seen.push(*it)).unwrap();
+                    let e = solver
+                        .explore(s, &limits, depth, None, |it| seen.push(*it))
+                        .unwrap();
                     assert_eq!(e.stopped, None);
                     assert_eq!(seen, e.iterations);
                     // Bounds below the first searched have no solution.
@@ -229,6 +237,64 @@ mod tests {
         // Longer solutions exist too (e.g. through a face turned and undone elsewhere), and
         // were counted.
         assert!(beyond_optimal > 0);
+    }
+
+    #[test]
+    fn the_parts_of_a_complete_iteration_add_up_to_the_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path());
+        let k = Kilominx;
+        let mut rng = seeded_rng(41);
+        let states: Vec<KiloState> = [0, 1, 3, 12]
+            .into_iter()
+            .map(|n| k.state_after(&k.random_moves(&mut rng, n)))
+            .collect();
+        let depth = 5;
+        let mut solved_in_parts = 0;
+        for (i, solver) in solvers(&cache).iter().enumerate() {
+            for s in &states {
+                let whole = solver
+                    .explore(s, &Limits::default(), depth, None, |_| {})
+                    .unwrap();
+                for n in [2, 3] {
+                    for threads in [Some(1), None] {
+                        let limits = Limits {
+                            threads,
+                            ..Default::default()
+                        };
+                        let mut nodes = vec![0u64; whole.iterations.len()];
+                        let mut solutions = vec![0u64; whole.iterations.len()];
+                        for p in 1..=n {
+                            let part = Part::new(p, n).unwrap();
+                            let e = solver.explore(s, &limits, depth, Some(part), |_| {}).unwrap();
+                            assert_eq!(e.stopped, None);
+                            assert_eq!(e.start_bound, whole.start_bound);
+                            let bounds =
+                                |x: &Exploration| x.iterations.iter().map(|it| it.bound).collect::<Vec<_>>();
+                            assert_eq!(bounds(&e), bounds(&whole), "solver {i}");
+                            for (j, it) in e.iterations.iter().enumerate() {
+                                nodes[j] += it.nodes;
+                                solutions[j] += it.solutions;
+                                // No part holds the whole of a bound with more than one subtree.
+                                if it.solutions > 0 && it.solutions < whole.iterations[j].solutions {
+                                    solved_in_parts += 1;
+                                }
+                            }
+                        }
+                        let want =
+                            |f: fn(&Iteration) -> u64| whole.iterations.iter().map(f).collect::<Vec<_>>();
+                        assert_eq!(
+                            nodes,
+                            want(|it| it.nodes),
+                            "solver {i}, {n} parts, threads {threads:?}"
+                        );
+                        assert_eq!(solutions, want(|it| it.solutions), "solver {i}, {n} parts");
+                    }
+                }
+            }
+        }
+        // Solutions of one bound were found in more than one part.
+        assert!(solved_in_parts > 0, "{solved_in_parts}");
     }
 
     #[test]
@@ -279,7 +345,7 @@ mod tests {
             max_nodes: Some(200_000),
             ..Default::default()
         };
-        let e = solver.explore(&deep, &limits, 20, |_| {}).unwrap();
+        let e = solver.explore(&deep, &limits, 20, None, |_| {}).unwrap();
         let (why, partial) = e.stopped.unwrap();
         assert_eq!(why, Stop::Timeout);
         assert!(partial.bound < 20 && partial.nodes > 0);
@@ -299,7 +365,7 @@ mod tests {
             cancel: Some(Arc::new(AtomicBool::new(true))),
             ..Default::default()
         };
-        let e = solver.explore(&deep, &cancelled, 20, |_| {}).unwrap();
+        let e = solver.explore(&deep, &cancelled, 20, None, |_| {}).unwrap();
         assert_eq!(e.stopped.map(|s| s.0), Some(Stop::Cancelled));
         assert!(matches!(
             solver.solve_all(&deep, &cancelled, |_| {}),
@@ -307,10 +373,12 @@ mod tests {
         ));
         // A depth below the heuristic's bound searches nothing; a depth beyond the maximum
         // is an error.
-        let e = solver.explore(&deep, &Limits::default(), 1, |_| {}).unwrap();
+        let e = solver
+            .explore(&deep, &Limits::default(), 1, None, |_| {})
+            .unwrap();
         assert!(e.iterations.is_empty() && e.stopped.is_none() && e.start_bound > 1);
         assert!(matches!(
-            solver.explore(&deep, &Limits::default(), MAX_DEPTH + 1, |_| {}),
+            solver.explore(&deep, &Limits::default(), MAX_DEPTH + 1, None, |_| {}),
             Err(SolveError::Unsupported(_))
         ));
         // No solution within the maximum length.

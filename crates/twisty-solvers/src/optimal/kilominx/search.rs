@@ -5,6 +5,7 @@
 //! ([`Goal`]) finishes the first bound that has one and keeps them all, or runs every bound
 //! up to the maximum depth completely, counting the solutions of each.
 
+use super::part::Part;
 use super::pattern::{move_maps, N};
 use rayon::prelude::*;
 use std::cmp::Reverse;
@@ -227,6 +228,8 @@ pub struct Options {
     /// The canonical-sequence automaton's state at the root ([`MoveAutomaton::START`], or
     /// the state after the move that precedes the root in a search split by prefixes).
     pub root: u16,
+    /// Search only this part of every bound (the tree must be split: `split_depth` ≥ 1).
+    pub part: Option<Part>,
 }
 
 /// The result of a search.
@@ -483,17 +486,19 @@ pub fn search<B: Bound>(
         iterations: Vec::new(),
         stopped: None,
     };
+    // Whether this run counts the nodes above the split (the whole search, or its first part).
+    let top = opts.part.is_none_or(|p| p.counts_top());
     if start.is_solved() {
         if opts.goal != Goal::Complete {
             report.outcome = Outcome::Found(vec![Vec::new()]);
             return report;
         }
-        // The empty sequence is the one solution of bound 0.
+        // The empty sequence is the one solution of bound 0 (in the first part only).
         let it = Iteration {
             bound: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
-            solutions: 1,
+            solutions: u64::from(top),
         };
         on_bound(&it);
         report.iterations.push(it);
@@ -519,12 +524,23 @@ pub fn search<B: Bound>(
         shared.solutions.store(0, Ordering::Relaxed);
         let split = opts.split_depth.min(bound - 1);
         if split == 0 {
-            let mut w = worker(Vec::new());
-            w.dfs(start, bound, opts.root);
-            shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+            if top {
+                let mut w = worker(Vec::new());
+                w.dfs(start, bound, opts.root);
+                shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+            }
         } else {
             let (mut roots, generated) = frontier(h, canon, start, split, bound, opts.root);
-            shared.nodes.fetch_add(generated, Ordering::Relaxed);
+            if let Some(p) = opts.part {
+                let mut position = 0;
+                roots.retain(|_| {
+                    position += 1;
+                    p.keeps(position - 1)
+                });
+            }
+            if top {
+                shared.nodes.fetch_add(generated, Ordering::Relaxed);
+            }
             if opts.learn {
                 roots.sort_by_cached_key(|r| Reverse(history.get(&r.0)));
             }
