@@ -291,15 +291,6 @@ struct Worker<'a, 'c, B: Bound> {
 }
 
 impl<B: Bound> Worker<'_, '_, B> {
-    #[inline]
-    fn count(&mut self) -> bool {
-        self.local += 1;
-        if self.local >= POLL_EVERY {
-            return self.flush();
-        }
-        false
-    }
-
     /// Adds the nodes counted since the last call to the shared count and polls the stop
     /// conditions; true to stop.
     fn flush(&mut self) -> bool {
@@ -379,33 +370,47 @@ impl<B: Bound> Worker<'_, '_, B> {
         self.shared.stop.load(Ordering::Relaxed)
     }
 
-    /// The seed's expansion: children within the bound, the largest estimate first.
+    /// The seed's expansion: children within the bound, the largest estimate first (ties in
+    /// move order). Which children are within the bound is found by [`Bound::filter`], one
+    /// lookup at a time over all of them with the reads started ahead; the estimates of the
+    /// survivors (whose entries were just read) then give the order. The nodes, their order
+    /// and the counts are those of estimating each child in turn.
     fn dfs_ordered(&mut self, node: &Node, remaining: u32, q: u16) -> bool {
-        let mut kids: Vec<(u32, usize, Node, u16)> = Vec::with_capacity(48);
+        let mut kids = [*node; 48];
+        let mut moves = [0u8; 48];
+        let mut states = [0u16; 48];
+        let mut n = 0;
         for m in 0..48 {
             let Some(r) = self.canon.next(q, m) else {
                 continue;
             };
-            let mut child = node.apply(m);
-            self.h.derive(node, &mut child);
-            if self.count() {
-                return true;
-            }
-            let h = self.h.estimate(&child, remaining - 1);
-            if h < remaining {
-                kids.push((h, m, child, r));
-            }
+            kids[n] = node.apply(m);
+            moves[n] = m as u8;
+            states[n] = r;
+            n += 1;
         }
-        kids.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (_, m, child, r) in kids {
+        self.local += n as u64;
+        if self.local >= POLL_EVERY && self.flush() {
+            return true;
+        }
+        let mut alive: Vec<u8> = (0..n as u8).collect();
+        self.h
+            .filter(node, &mut kids[..n], &mut alive, remaining - 1, self.prefetch);
+        let mut order: Vec<(u32, u8)> = alive
+            .iter()
+            .map(|&i| (self.h.estimate(&kids[i as usize], remaining - 1), i))
+            .collect();
+        order.sort_by_key(|k| Reverse(k.0));
+        for (_, i) in order {
+            let (i, m) = (i as usize, moves[i as usize]);
             if remaining == 1 {
-                if child.is_solved() && self.found(m) {
+                if kids[i].is_solved() && self.found(m as usize) {
                     return true;
                 }
                 continue;
             }
-            self.path.push(m as u8);
-            let stop = self.dfs(&child, remaining - 1, r);
+            self.path.push(m);
+            let stop = self.dfs(&kids[i], remaining - 1, states[i]);
             self.path.pop();
             if stop {
                 return true;
