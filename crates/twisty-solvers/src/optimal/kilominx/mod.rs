@@ -43,6 +43,7 @@
 pub mod canon;
 mod config;
 mod lookups;
+mod node;
 pub mod part;
 pub mod pattern;
 pub mod research;

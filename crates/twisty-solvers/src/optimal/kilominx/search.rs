@@ -5,115 +5,14 @@
 //! ([`Goal`]) finishes the first bound that has one and keeps them all, or runs every bound
 //! up to the maximum depth completely, counting the solutions of each.
 
+pub use super::node::{inverse_twist, Node, MAX_CARRIED};
 use super::part::Part;
-use super::pattern::{move_maps, N};
 use rayon::prelude::*;
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
-use twisty_core::Puzzle;
 use twisty_search::ida::{for_each_in_order, BoundReport, MoveAutomaton, SubtreeCounts};
-
-/// The most exact distances a node carries (two mod-3 databases, six lookups each).
-pub const MAX_CARRIED: usize = 12;
-
-/// A search node: the state (cubie and twist at each position) and, per cubie, its position
-/// (0..19 for the free positions) and twist packed `position | twist << 5`, which is the
-/// inverse state. Pattern lookups of the state read the second half; lookups of the inverse
-/// state read the first. A heuristic with distance-mod-3 tables also carries the exact
-/// distances they give ([`Bound::init`], [`Bound::derive`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Node {
-    /// The state.
-    pub s: KiloState,
-    /// Where each cubie is: `w[c] = (position − 1) | twist << 5` (`w[0]` unused).
-    pub w: [u8; 20],
-    /// Exact distances of the mod-3 lookups (0 when the heuristic has none).
-    pub h: [u8; MAX_CARRIED],
-    /// Which of the heuristic's other lookups gave exactly the node's remaining depth when
-    /// it was tested (bit per lookup; 0 until then): children that leave those lookups'
-    /// cubies in place inherit that value and are pruned ([`Bound::skipped_moves`]).
-    pub tight: u32,
-    /// The same for the inverse lookups (bit per lookup).
-    pub inv_tight: u16,
-}
-
-/// Per move, the new packed `position | twist << 5` of a cubie from its old one.
-fn where_tables() -> &'static [[u8; 96]; 48] {
-    static T: std::sync::OnceLock<[[u8; 96]; 48]> = std::sync::OnceLock::new();
-    T.get_or_init(|| {
-        let maps = move_maps();
-        let mut t = [[0u8; 96]; 48];
-        for (m, row) in t.iter_mut().enumerate() {
-            for p in 0..N {
-                for tw in 0..3u8 {
-                    let nt = (tw + maps.add[m][p]) % 3;
-                    row[p | (tw as usize) << 5] = maps.dest[m][p] | nt << 5;
-                }
-            }
-        }
-        t
-    })
-}
-
-/// The 48 moves in index order.
-fn all_moves() -> &'static [KiloMove; 48] {
-    static M: std::sync::OnceLock<[KiloMove; 48]> = std::sync::OnceLock::new();
-    M.get_or_init(|| {
-        let v = Kilominx.moves();
-        std::array::from_fn(|i| v[i])
-    })
-}
-
-/// The twist a cubie has in the inverse state, from the twist at its position in the state.
-#[inline(always)]
-pub fn inverse_twist(t: u8) -> u8 {
-    (3 - t) % 3
-}
-
-impl Node {
-    /// The node of a state.
-    pub fn new(s: &KiloState) -> Node {
-        let mut w = [0u8; 20];
-        for i in 1..20 {
-            w[s.cubie(i) as usize] = (i - 1) as u8 | s.twist(i) << 5;
-        }
-        Node {
-            s: *s,
-            w,
-            h: [0; MAX_CARRIED],
-            tight: 0,
-            inv_tight: 0,
-        }
-    }
-
-    /// The node after move `m`.
-    #[inline(always)]
-    pub fn apply(&self, m: usize) -> Node {
-        let mut s = self.s;
-        Kilominx.apply(&mut s, all_moves()[m]);
-        let t = &where_tables()[m];
-        let mut w = self.w;
-        for b in w.iter_mut().skip(1) {
-            *b = t[*b as usize];
-        }
-        Node {
-            s,
-            w,
-            h: self.h,
-            tight: 0,
-            inv_tight: 0,
-        }
-    }
-
-    /// Whether the state is solved.
-    #[inline]
-    pub fn is_solved(&self) -> bool {
-        self.s == KiloState::SOLVED
-    }
-}
 
 /// What a search needs from a heuristic.
 pub trait Bound: Sync {
@@ -320,17 +219,21 @@ impl<B: Bound> Worker<'_, '_, B> {
         false
     }
 
-    /// Searches below `node` (which has `remaining > 0` moves left and is in state `q` of
-    /// the move automaton); true to stop.
-    fn dfs(&mut self, node: &Node, remaining: u32, q: u16) -> bool {
-        if self.order {
-            return self.dfs_ordered(node, remaining, q);
-        }
-        let mut kids = [*node; 48];
-        let mut moves = [0u8; 48];
-        let mut states = [0u16; 48];
+    /// Makes the children of `node` (in state `q` of the move automaton) by the moves the
+    /// automaton allows and `skip` (bit per move) does not, into the first places of `kids`,
+    /// `moves` (the move of each) and `states` (the automaton's state after it), and counts
+    /// them: how many, or `None` to stop the search.
+    #[inline(always)]
+    fn children(
+        &mut self,
+        node: &Node,
+        q: u16,
+        skip: u64,
+        kids: &mut [Node; 48],
+        moves: &mut [u8; 48],
+        states: &mut [u16; 48],
+    ) -> Option<usize> {
         let mut n = 0;
-        let skip = self.h.skipped_moves(node, remaining);
         for m in 0..48 {
             let Some(r) = self.canon.next(q, m) else {
                 continue;
@@ -345,8 +248,22 @@ impl<B: Bound> Worker<'_, '_, B> {
         }
         self.local += n as u64;
         if self.local >= POLL_EVERY && self.flush() {
-            return true;
+            return None;
         }
+        Some(n)
+    }
+
+    /// Searches below `node` (which has `remaining > 0` moves left and is in state `q` of
+    /// the move automaton); true to stop.
+    fn dfs(&mut self, node: &Node, remaining: u32, q: u16) -> bool {
+        if self.order {
+            return self.dfs_ordered(node, remaining, q);
+        }
+        let (mut kids, mut moves, mut states) = ([*node; 48], [0u8; 48], [0u16; 48]);
+        let skip = self.h.skipped_moves(node, remaining);
+        let Some(n) = self.children(node, q, skip, &mut kids, &mut moves, &mut states) else {
+            return true;
+        };
         if remaining == 1 {
             for (kid, &m) in kids[..n].iter().zip(&moves[..n]) {
                 if kid.is_solved() && self.found(m as usize) {
@@ -376,23 +293,10 @@ impl<B: Bound> Worker<'_, '_, B> {
     /// survivors (whose entries were just read) then give the order. The nodes, their order
     /// and the counts are those of estimating each child in turn.
     fn dfs_ordered(&mut self, node: &Node, remaining: u32, q: u16) -> bool {
-        let mut kids = [*node; 48];
-        let mut moves = [0u8; 48];
-        let mut states = [0u16; 48];
-        let mut n = 0;
-        for m in 0..48 {
-            let Some(r) = self.canon.next(q, m) else {
-                continue;
-            };
-            kids[n] = node.apply(m);
-            moves[n] = m as u8;
-            states[n] = r;
-            n += 1;
-        }
-        self.local += n as u64;
-        if self.local >= POLL_EVERY && self.flush() {
+        let (mut kids, mut moves, mut states) = ([*node; 48], [0u8; 48], [0u16; 48]);
+        let Some(n) = self.children(node, q, 0, &mut kids, &mut moves, &mut states) else {
             return true;
-        }
+        };
         let mut alive: Vec<u8> = (0..n as u8).collect();
         self.h
             .filter(node, &mut kids[..n], &mut alive, remaining - 1, self.prefetch);
