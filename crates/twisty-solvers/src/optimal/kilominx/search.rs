@@ -1,9 +1,10 @@
-//! The Kilominx IDA*: an incremental search node that carries both the state and its inverse,
-//! database lookups that stop at the first one that prunes, optional ordering of children by
+//! The Kilominx IDA* over the search nodes of [`super::node`] (the state and its inverse side
+//! by side): database lookups that stop at the first one that prunes, optional ordering of children by
 //! estimated cost (the seed's quirk: the largest f first), and both cores splitting the tree
 //! two moves below the root under a shared stop flag. It stops at the first solution, or
 //! ([`Goal`]) finishes the first bound that has one and keeps them all, or runs every bound
-//! up to the maximum depth completely, counting the solutions of each.
+//! up to the maximum depth completely, counting the solutions of each (or one part of each:
+//! [`super::part`]).
 
 pub use super::node::{inverse_twist, Node, MAX_CARRIED};
 use super::part::Part;
