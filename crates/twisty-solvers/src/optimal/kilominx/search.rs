@@ -1,4 +1,4 @@
-//! The Kilominx IDA* over the search nodes of [`super::node`] (the state and its inverse side
+//! The Kilominx IDA* over the search nodes of `node.rs` (the state and its inverse side
 //! by side): database lookups that stop at the first one that prunes, optional ordering of children by
 //! estimated cost (the seed's quirk: the largest f first), and both cores splitting the tree
 //! two moves below the root under a shared stop flag. It stops at the first solution, or
