@@ -385,7 +385,7 @@ pub struct BenchOptimalArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Heuristic. 3x3x3: best (default), best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf-inverse, korf, small or small-inverse. Kilominx:
-    /// best (default), best-forward, best-rotations, faces, seed or sparse (best-mirror: the former name of best-forward), or several separated by commas (e.g. `best,seed`),
+    /// best (default), best-exact, best-forward, best-rotations, faces, seed or sparse (best-mirror: the former name of best-forward), or several separated by commas (e.g. `best,seed`),
     /// each run in turn on the same scrambles and compared.
     #[arg(long)]
     pub heuristic: Option<String>,

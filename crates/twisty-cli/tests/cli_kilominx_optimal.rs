@@ -181,7 +181,7 @@ fn bench_optimal_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "available: best, best-forward, best-rotations, faces, seed, sparse, best-mirror",
+            "available: best, best-exact, best-forward, best-rotations, faces, seed, sparse, best-mirror",
         ));
     bench(&[
         "--puzzle",
@@ -221,7 +221,7 @@ fn bench_optimal_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "option `heuristic` of the optimal solver must be one of best, best-forward, best-rotations, faces, seed, sparse, best-mirror",
+            "option `heuristic` of the optimal solver must be one of best, best-exact, best-forward, best-rotations, faces, seed, sparse, best-mirror",
         ));
     // Nothing was built by the failing runs.
     let tables = std::fs::read_dir(dir.path())

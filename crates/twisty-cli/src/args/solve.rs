@@ -27,7 +27,7 @@ pub struct SolveArgs {
     #[arg(long, short)]
     pub solver: Option<String>,
     /// Heuristic of the optimal solvers (3x3x3: best, best-tiny, h48-7, h48-8, h48-7-quick, h48-tiny, korf-inverse, korf, small, small-inverse;
-    /// Kilominx: best, best-forward, best-rotations, faces, seed, sparse; best-mirror is the former name of best-forward); given without --solver, it selects the optimal solver.
+    /// Kilominx: best, best-exact, best-forward, best-rotations, faces, seed, sparse; best-mirror is the former name of best-forward); given without --solver, it selects the optimal solver.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Any option of the solver's catalog entry, as NAME=VALUE (repeatable; `--solver list`

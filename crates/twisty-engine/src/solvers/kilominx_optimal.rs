@@ -32,7 +32,7 @@ fn options() -> Vec<OptionSpec> {
             "heuristic",
             &HEURISTICS,
             DEFAULT_HEURISTIC,
-            "best (two 6-cubie tables, each read through the rotations and reflections that keep UFL, for the state and its inverse), best-forward (the same tables for the state only), best-rotations (for the state, through the rotations only), faces, seed (the seed's own databases), sparse (small, tests) or best-mirror (the former name of best-forward)",
+            "best (two 6-cubie tables, each read through the rotations and reflections that keep UFL, for the state and its inverse), best-exact (the same two sets with exact 4-bit entries, 13.3 GiB: one read per inverse lookup), best-forward (the same tables for the state only), best-rotations (for the state, through the rotations only), faces, seed (the seed's own databases), sparse (small, tests) or best-mirror (the former name of best-forward)",
         ),
         OptionSpec::flag("all", "every optimal solution, not only the first"),
     ]

@@ -149,6 +149,8 @@ impl Config {
                     Vec::new()
                 },
             },
+            // The same two 6-cubie sets as `best`, with 4-bit (exact) entries.
+            "best-exact" => Config::exact(vec![Pattern::new(&BEST_PATTERN)?, Pattern::new(&SECOND_PATTERN)?]),
             "faces" => Config {
                 mod3: Vec::new(),
                 patterns: face_patterns,
@@ -163,6 +165,26 @@ impl Config {
             "sparse" => Config::plain(patterns_of(&sparse)),
             _ => return None,
         })
+    }
+
+    /// The `best-exact` shape over `patterns` (4-bit tables): each read through the six
+    /// symmetries that keep UFL, first for the state (all of the first pattern's six, then
+    /// the next pattern's), then for the inverse state (the patterns alternating per
+    /// symmetry). Every lookup reads the distance itself, so an inverse lookup is one read of
+    /// an exact value, where `best` reads a face table and a mod-3 table for a lower bound.
+    pub fn exact(patterns: Vec<Pattern>) -> Config {
+        let n = patterns.len();
+        let lookup = |pattern, power, inverse| LookupSpec {
+            pattern,
+            inverse,
+            power,
+        };
+        let forward = (0..n).flat_map(|t| (0..6).map(move |j| lookup(t, j, false)));
+        let inverse = (0..6).flat_map(|j| (0..n).map(move |t| lookup(t, j, true)));
+        Config {
+            lookups: forward.chain(inverse).collect(),
+            ..Config::plain(patterns)
+        }
     }
 
     /// Forward lookups of `patterns`, true pruning, no ordering (small tables for tests).

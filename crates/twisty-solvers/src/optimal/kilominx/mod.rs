@@ -28,6 +28,11 @@
 //!   child whose inverse value equals its remaining depth marks that lookup tight, so its
 //!   children by moves that leave the lookup's positions alone are never generated
 //!   (BENCHMARKS.md, "Inverse lookups lifted from the faces").
+//! - `best-exact`: `best`'s two 6-cubie sets with 4-bit entries holding the distance itself
+//!   (6.6 GiB each, 13.3 GiB in all, built by the same block builder): the twelve forward
+//!   lookups read the distance directly, and each of the twelve inverse lookups is one read
+//!   giving the exact distance, instead of a face read plus a mod-3 read lifted to a lower
+//!   bound. No face tables. Tight lookups skip moves as in `best`.
 //! - `best-forward`: the forward lookups of `best` only (the former default; `best-mirror`,
 //!   its earlier name, is still accepted).
 //! - `best-rotations`: the same tables looked up through the rotations only (six carried
@@ -61,7 +66,7 @@ use std::time::Instant;
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx, SEED_SKIP};
 use twisty_core::Puzzle;
 use twisty_search::ida::{BoundReport, MoveAutomaton, MovePruning};
-use twisty_search::TableCache;
+use twisty_search::{Origin, TableCache};
 
 /// The seed's twelve face patterns (5 cubies each), in its order (faces U, L, F, R, BL, BR,
 /// DL, DR, DBL, DBR, DB, D; on U, L and F the fixed UFL is replaced by a nearby cubie).
@@ -113,8 +118,9 @@ pub const SECOND_PATTERN: [&str; 6] = ["UBL", "UBR", "UBM", "MBR", "MBM", "BRD"]
 
 /// The heuristics, by name: the default first, the former name `best-mirror` (now
 /// `best-forward`) last.
-pub const HEURISTICS: [&str; 7] = [
+pub const HEURISTICS: [&str; 8] = [
     "best",
+    "best-exact",
     "best-forward",
     "best-rotations",
     "faces",
@@ -122,6 +128,9 @@ pub const HEURISTICS: [&str; 7] = [
     "sparse",
     "best-mirror",
 ];
+
+/// 4-bit tables at least this big are built (and dropped) before any table is loaded.
+const BUILD_FIRST_BYTES: u64 = 1 << 30;
 
 /// The heuristic used when none is named.
 pub const DEFAULT_HEURISTIC: &str = HEURISTICS[0];
@@ -177,6 +186,17 @@ impl KilominxOptimal {
         config: Config,
         progress: bool,
     ) -> Result<KilominxOptimal, SolveError> {
+        Self::with_config_at(cache, config, progress, BUILD_FIRST_BYTES)
+    }
+
+    /// [`KilominxOptimal::with_config`], the missing 4-bit tables of at least `build_first`
+    /// bytes built and dropped before any table is loaded.
+    fn with_config_at(
+        cache: &TableCache,
+        config: Config,
+        progress: bool,
+        build_first: u64,
+    ) -> Result<KilominxOptimal, SolveError> {
         // Missing mod-3 tables are built before the others are loaded, so a build (which holds
         // its table and the copy being written) never runs beside a loaded 3.3 GiB table.
         let mut m3: Vec<Option<(Pdb, Vec<u8>)>> = config.mod3.iter().map(|_| None).collect();
@@ -189,10 +209,34 @@ impl KilominxOptimal {
             m3[i] = Some((pdb, m.powers.clone()));
         }
         let m3: Vec<(Pdb, Vec<u8>)> = m3.into_iter().flatten().collect();
+        // A missing big 4-bit table (6.6 GiB for six cubies) is built, stored and dropped
+        // before any table is loaded: its build holds it and the copy being written, and a
+        // second such build beside a first one kept in memory would need three times its size.
+        // The tables are then loaded from the cache; the report keeps saying they were built.
+        // (A table the cache could not store is kept as built: loading would build it again.)
+        let mut early: Vec<Option<Result<Pdb, Origin>>> = config.patterns.iter().map(|_| None).collect();
+        for (i, p) in config.patterns.iter().enumerate() {
+            if p.spec().data_len() >= build_first && !cache.path(&p.spec()).exists() {
+                let pdb =
+                    Pdb::new(cache, p.clone(), progress).map_err(|e| SolveError::Table(e.to_string()))?;
+                early[i] = Some(match pdb.origin {
+                    Origin::Unsaved(_) => Ok(pdb),
+                    ref o => Err(o.clone()),
+                });
+            }
+        }
         let pdbs = config
             .patterns
             .into_iter()
-            .map(|p| Pdb::new(cache, p, progress))
+            .zip(early)
+            .map(|(p, e)| match e {
+                Some(Ok(pdb)) => Ok(pdb),
+                Some(Err(built)) => Pdb::new(cache, p, progress).map(|mut pdb| {
+                    pdb.origin = built;
+                    pdb
+                }),
+                None => Pdb::new(cache, p, progress),
+            })
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| SolveError::Table(e.to_string()))?;
         let k = Kilominx;

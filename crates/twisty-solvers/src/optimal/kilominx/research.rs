@@ -167,9 +167,10 @@ mod tests {
         ]
     }
 
-    /// Four shapes on small tables: plain lookups with the canonical sequences, the seed's
-    /// pruning and order, two mod-3 tables carried through the rotations, and the `best`
-    /// shape (the six symmetries, inverse lookups too).
+    /// Five shapes on small tables: plain lookups with the canonical sequences, the seed's
+    /// pruning and order, two mod-3 tables carried through the rotations, the `best` shape
+    /// (the six symmetries, inverse lookups too) and the `best-exact` shape (4-bit tables
+    /// through the six symmetries, forward and inverse).
     fn solvers(cache: &TableCache) -> Vec<KilominxOptimal> {
         let seed_like = Config {
             seed_pruning: true,
@@ -186,7 +187,8 @@ mod tests {
             ..Config::plain(small())
         };
         let with_inverse = super::super::tests::with_inverse_config(small());
-        [Config::plain(small()), seed_like, with_mod3, with_inverse]
+        let exact = Config::exact(small());
+        [Config::plain(small()), seed_like, with_mod3, with_inverse, exact]
             .into_iter()
             .map(|c| KilominxOptimal::with_config(cache, c, false).unwrap())
             .collect()

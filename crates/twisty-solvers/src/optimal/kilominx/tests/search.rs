@@ -128,6 +128,8 @@ fn optimal_lengths_match_breadth_first_search_to_depth_5() {
         KilominxOptimal::with_config(&cache, ordered, false).unwrap(),
         KilominxOptimal::with_config(&cache, with_mod3, false).unwrap(),
         KilominxOptimal::with_config(&cache, super::with_inverse_config(small_patterns()), false).unwrap(),
+        // The `best-exact` shape: 4-bit tables through the six symmetries, forward and inverse.
+        KilominxOptimal::with_config(&cache, Config::exact(small_patterns()), false).unwrap(),
     ];
     let k = Kilominx;
     let mut rng = seeded_rng(5);

@@ -65,6 +65,33 @@ fn index_round_trip_and_sizes() {
     assert_eq!(specs("best-mirror"), specs("best-forward"));
     assert_eq!(super::heuristic_named("best-mirror"), Some("best-forward"));
     assert_eq!(super::heuristic_named("best-rotations"), Some("best-rotations"));
+    // `best-exact`: the same two 6-cubie sets as 4-bit tables (6.6 GiB each), each read
+    // through the six symmetries for the state and for its inverse; no other table.
+    let exact = specs("best-exact").unwrap();
+    assert_eq!(exact.len(), 2);
+    for (spec, m3) in exact.iter().zip(&best[..2]) {
+        assert_eq!((spec.entry_bits, spec.entries), (4, m3.entries));
+        assert_eq!(spec.name, m3.name.replace("pdb2", "pdb"));
+        assert_eq!(spec.data_len(), 7_120_522_080);
+    }
+    let c = Config::named("best-exact").unwrap();
+    assert!(c.mod3.is_empty() && c.inverse_faces.is_empty());
+    assert_eq!(c.lookups.len(), 24);
+    for t in 0..2 {
+        for inverse in [false, true] {
+            let mut powers: Vec<u8> = c
+                .lookups
+                .iter()
+                .filter(|l| l.pattern == t && l.inverse == inverse)
+                .map(|l| l.power)
+                .collect();
+            powers.sort_unstable();
+            assert_eq!(powers, [0, 1, 2, 3, 4, 5], "pattern {t}, inverse {inverse}");
+        }
+    }
+    // The forward lookups come first.
+    assert!(c.lookups[..12].iter().all(|l| !l.inverse));
+    assert_eq!(super::heuristic_named("best-exact"), Some("best-exact"));
     assert_eq!(super::heuristic_named("Best"), None);
     assert_eq!(super::DEFAULT_HEURISTIC, "best");
     for h in super::HEURISTICS {
@@ -347,4 +374,36 @@ fn the_seed_face_sets_fall_into_rotation_classes() {
     assert_eq!(served.iter().filter(|s| s.1 == 0).count(), 5);
     assert_eq!(served[2], (0, 2));
     assert_eq!(served.len(), 12);
+}
+
+/// Big 4-bit tables are built and dropped before any table is loaded, then loaded from the
+/// cache: the solver reports them as built, and solves as one that kept them in memory.
+#[test]
+fn tables_built_first_are_reported_built_and_loaded_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let patterns = vec![
+        Pattern::new(&["UFR", "UBR", "MFR"]).unwrap(),
+        Pattern::new(&["UBL", "UBR", "UBM"]).unwrap(),
+    ];
+    let first = KilominxOptimal::with_config_at(&cache, Config::exact(patterns.clone()), false, 0).unwrap();
+    assert!(first.pdbs().iter().all(|p| p.origin == Origin::Built));
+    for p in &patterns {
+        assert!(cache.path(&p.spec()).exists());
+    }
+    let again = KilominxOptimal::with_config_at(&cache, Config::exact(patterns.clone()), false, 0).unwrap();
+    assert!(again.pdbs().iter().all(|p| p.origin == Origin::Loaded));
+    // Built with nothing dropped (the threshold out of reach) from a fresh cache: the same.
+    let other = tempfile::tempdir().unwrap();
+    let kept =
+        KilominxOptimal::with_config(&TableCache::new(other.path()), Config::exact(patterns), false).unwrap();
+    assert!(kept.pdbs().iter().all(|p| p.origin == Origin::Built));
+    let k = Kilominx;
+    let mut rng = seeded_rng(8);
+    for _ in 0..5 {
+        let s = k.state_after(&k.random_moves(&mut rng, 20));
+        assert!(first.heuristic(&s) > 0);
+        assert_eq!(first.heuristic(&s), again.heuristic(&s));
+        assert_eq!(first.heuristic(&s), kept.heuristic(&s));
+    }
 }
