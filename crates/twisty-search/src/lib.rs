@@ -7,7 +7,7 @@
 //! - [`coset_bfs`]: block-structured parallel BFS of symmetry-reduced coset tables, stored
 //!   as 2-bit entries relative to a base with a per-unit fallback minimum.
 //! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
-//! - [`file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
+//! - [`mod@file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
 //! - [`ida`]: a parallel IDA* with canonical-sequence move pruning.
 #![allow(clippy::needless_range_loop)]

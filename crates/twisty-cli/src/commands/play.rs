@@ -1,7 +1,7 @@
 //! `twisty play`: an interactive session on one puzzle.
 //!
 //! The net is redrawn after every command. Commands (case-insensitive): HELP, RESET,
-//! EDIT …, SCRAMBLE [n], SOLVE [options of `twisty solve`], UNDO, REDO, HISTORY, QUIT;
+//! EDIT …, SCRAMBLE \[n\], SOLVE \[options of `twisty solve`\], UNDO, REDO, HISTORY, QUIT;
 //! anything else is read as a move sequence. When standard input is not a terminal the
 //! commands are read line by line (for scripts and tests), without line editing.
 

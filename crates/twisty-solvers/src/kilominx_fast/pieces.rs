@@ -191,7 +191,7 @@ impl PiecePhase {
         })
     }
 
-    /// The coordinate after move number `m` (an index into [`Self::moves`]).
+    /// The coordinate after move number `m` (an index into the table's move list).
     #[inline]
     pub fn apply(&self, c: u32, m: usize) -> u32 {
         self.table.apply(c, m)

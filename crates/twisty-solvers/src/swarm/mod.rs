@@ -1,6 +1,6 @@
 //! Metaheuristic 3x3x3 solvers after the swarm-intelligence study of seed 002: greedy
-//! tree search ([`greedy`]), discrete particle swarm ([`pso`]), ant colony ([`aco`]) and
-//! discrete krill herd ([`dkho`]).
+//! tree search ([`mod@greedy`]), discrete particle swarm ([`mod@pso`]), ant colony ([`mod@aco`])
+//! and discrete krill herd ([`mod@dkho`]).
 //!
 //! By default each algorithm follows the paper's description; `seed_quirks` in each
 //! parameter set reproduces the authors' code where it differs (each quirk is documented in
@@ -8,7 +8,7 @@
 //! capped and varied by symmetry), a corner pattern database and the best cheap admissible
 //! bound ([`bounds`]).
 //!
-//! Every algorithm is generic over a [`Puzzle`](twisty_core::Puzzle) and over a
+//! Every algorithm is generic over a [`Puzzle`] and over a
 //! [`Fitness`] estimate of the distance to solved. Fitness calls go through an
 //! [`Evaluator`], which averages `n` evaluations with round-half-to-even (as
 //! Python's `round`) and counts function evaluations (NFE) exactly as the seed

@@ -16,7 +16,7 @@ pub struct LookupSpec {
     /// Read for the inverse state.
     pub inverse: bool,
     /// The lookup gives the distance of the cubie set ρ^power(pattern) for powers 0..3, of
-    /// its mirror images ([`symmetry::Rotation::symmetries`]) for 3..6.
+    /// its mirror images ([`super::symmetry::Rotation::symmetries`]) for 3..6.
     pub power: u8,
 }
 
@@ -45,7 +45,7 @@ pub struct Config {
     /// The lookups in the order they are tried.
     pub lookups: Vec<LookupSpec>,
     /// The seed's move pruning (`SEED_SKIP`, on the last face only) instead of the canonical
-    /// sequences of the physical faces ([`canon`]).
+    /// sequences of the physical faces ([`super::canon`]).
     pub seed_pruning: bool,
     /// The seed's expansion order.
     pub order_children: bool,
