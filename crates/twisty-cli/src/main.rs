@@ -3,6 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod args;
+mod bound_progress;
 mod commands;
 mod context;
 mod input;

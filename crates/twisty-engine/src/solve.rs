@@ -195,6 +195,7 @@ fn limits(req: &SolveRequest, entry: &SolverEntry) -> Result<Limits, EngineError
         metric: req.metric.into(),
         min_length: req.min_length,
         after_move: None,
+        progress: None,
     })
 }
 

@@ -1,5 +1,6 @@
 //! The [`Solver`] trait and the types every solver shares.
 
+use crate::progress::IterationProgress;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,6 +29,9 @@ pub struct Limits {
     /// by index in [`Puzzle::moves`] order: an optimal solver may begin with canonical
     /// continuations of it only. Others ignore it.
     pub after_move: Option<usize>,
+    /// Counters a solver updates inside a long bound, for a front end to draw; solvers that
+    /// do not report progress inside a bound ignore it (the Kilominx optimal solver reports).
+    pub progress: Option<Arc<IterationProgress>>,
 }
 
 impl Limits {

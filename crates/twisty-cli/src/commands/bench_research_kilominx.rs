@@ -3,19 +3,22 @@
 //! with no stop at a solution, and each bound is reported with its nodes, time, nodes/s,
 //! processor time and the number of solutions of exactly that length. A fixed amount of work
 //! per bound compares heuristics (or builds) more steadily than the time to a first solution,
-//! which depends on where in the last iteration the solution happens to lie.
+//! which depends on where in the last iteration the solution happens to lie. While a bound is
+//! searched its progress is drawn on stderr (subtrees done, nodes, nodes/s).
 
 use crate::args::BenchOptimalArgs;
+use crate::bound_progress::BoundProgress;
 use crate::commands::bench_optimal_kilominx::{process_cpu_seconds, Case};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::{human_duration, print_json};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use twisty_core::kilominx::Kilominx;
 use twisty_core::Puzzle;
 use twisty_solvers::optimal::kilominx::research::{Exploration, Stop};
 use twisty_solvers::optimal::kilominx::search::Iteration;
-use twisty_solvers::Limits;
+use twisty_solvers::{IterationProgress, Limits};
 
 /// One bound as the bench reports it.
 fn iteration_json(it: &Iteration, cpu: Option<f64>) -> serde_json::Value {
@@ -74,10 +77,12 @@ fn verdict(e: &Exploration, known: Option<u32>, part: bool) -> Option<String> {
 /// Runs the research mode: every heuristic in turn on every case.
 pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Case], depth: u32) -> CliResult {
     let k = Kilominx;
+    let progress = Arc::new(IterationProgress::new());
     let limits = Limits {
         timeout: args.timeout.map(Duration::from_secs_f64),
         cancel: Some(ctx.cancel.clone()),
         threads: ctx.threads,
+        progress: Some(progress.clone()),
         ..Limits::default()
     };
     let mut runs = Vec::new();
@@ -127,6 +132,8 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
             let mut cpus = Vec::new();
             let mut cpu_mark = process_cpu_seconds();
             let t = Instant::now();
+            // Inside each bound: a bar on a terminal, a line a minute otherwise (not with --json).
+            let drawing = BoundProgress::start(progress.clone(), !args.json);
             let e = solver
                 .explore(&state, &limits, depth, args.part, |it| {
                     let now = process_cpu_seconds();
@@ -134,10 +141,11 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
                     cpu_mark = now;
                     cpus.push(cpu);
                     if !args.json {
-                        println!("{}", row(it, cpu));
+                        drawing.suspend(|| println!("{}", row(it, cpu)));
                     }
                 })
                 .map_err(CliError::failure)?;
+            drop(drawing);
             let partial_cpu = cpu_mark.zip(process_cpu_seconds()).map(|(a, b)| b - a);
             let known = case.known;
             if !args.json {

@@ -349,6 +349,7 @@ impl KilominxOptimal {
                 .and_then(|m| self.canon.next(MoveAutomaton::START, m))
                 .unwrap_or(MoveAutomaton::START),
             part,
+            progress: limits.progress.clone(),
         };
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let r = search::search(

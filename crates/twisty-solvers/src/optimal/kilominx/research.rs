@@ -242,6 +242,43 @@ mod tests {
     }
 
     #[test]
+    fn the_progress_inside_a_bound_ends_at_the_bound_s_own_figures() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = TableCache::new(dir.path());
+        let k = Kilominx;
+        let mut rng = seeded_rng(53);
+        let s = k.state_after(&k.random_moves(&mut rng, 12));
+        let mut split_seen = 0;
+        for (i, solver) in solvers(&cache).iter().enumerate() {
+            let depth = solver.heuristic(&s).max(3) + 1;
+            for (threads, part) in [(Some(1), None), (None, None), (None, Part::new(2, 3).ok())] {
+                let progress = Arc::new(crate::IterationProgress::new());
+                let limits = Limits {
+                    threads,
+                    progress: Some(progress.clone()),
+                    ..Default::default()
+                };
+                let e = solver.explore(&s, &limits, depth, part, |_| {}).unwrap();
+                let last = e.iterations.last().unwrap();
+                let seen = progress.snapshot();
+                let at = format!("solver {i}, threads {threads:?}, part {part:?}");
+                assert_eq!(seen.bound, last.bound, "{at}");
+                assert_eq!(seen.nodes, last.nodes, "{at}");
+                if threads == Some(1) && part.is_none() {
+                    // One tree: no subtrees to count.
+                    assert_eq!((seen.subtrees, seen.done), (0, 0), "{at}");
+                } else {
+                    // Every subtree two moves deep that survived the pruning was searched.
+                    split_seen += usize::from(seen.subtrees > 0);
+                    assert_eq!(seen.done, seen.subtrees, "{at}: {seen:?}");
+                }
+            }
+        }
+        // Most bounds are split (a bound whose depth-2 nodes are all pruned has no subtree).
+        assert!(split_seen >= 5, "{split_seen}");
+    }
+
+    #[test]
     fn the_parts_of_a_complete_iteration_add_up_to_the_whole() {
         let dir = tempfile::tempdir().unwrap();
         let cache = TableCache::new(dir.path());

@@ -8,10 +8,11 @@
 
 pub use super::node::{inverse_twist, Node, MAX_CARRIED};
 use super::part::Part;
+use crate::progress::IterationProgress;
 use rayon::prelude::*;
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use twisty_search::ida::{for_each_in_order, BoundReport, MoveAutomaton, SubtreeCounts};
 
@@ -130,6 +131,9 @@ pub struct Options {
     pub root: u16,
     /// Search only this part of every bound (the tree must be split: `split_depth` ≥ 1).
     pub part: Option<Part>,
+    /// Counters of the bound being searched (nodes as the threads poll, subtrees as they
+    /// finish), for a front end to draw.
+    pub progress: Option<Arc<IterationProgress>>,
 }
 
 /// The result of a search.
@@ -160,11 +164,15 @@ struct Shared<'c> {
     found: Mutex<Vec<Vec<u8>>>,
     /// Solutions of the current bound.
     solutions: AtomicU64,
+    progress: Option<&'c IterationProgress>,
 }
 
 impl Shared<'_> {
     fn poll(&self, local: u64) -> bool {
         let total = self.nodes.fetch_add(local, Ordering::Relaxed) + local;
+        if let Some(p) = self.progress {
+            p.set_nodes(total);
+        }
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             self.stop.store(true, Ordering::Relaxed);
         }
@@ -387,6 +395,7 @@ pub fn search<B: Bound>(
         goal: opts.goal,
         found: Mutex::new(Vec::new()),
         solutions: AtomicU64::new(0),
+        progress: opts.progress.as_deref(),
     };
     let mut report = Report {
         outcome: Outcome::Exhausted,
@@ -433,11 +442,18 @@ pub fn search<B: Bound>(
         let before = shared.nodes.load(Ordering::Relaxed);
         shared.solutions.store(0, Ordering::Relaxed);
         let split = opts.split_depth.min(bound - 1);
+        let progress = shared.progress;
         if split == 0 {
+            if let Some(p) = progress {
+                p.start_bound(bound, 0, before);
+            }
             if top {
                 let mut w = worker(Vec::new());
                 w.dfs(start, bound, opts.root);
-                shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+                let total = shared.nodes.fetch_add(w.local, Ordering::Relaxed) + w.local;
+                if let Some(p) = progress {
+                    p.set_nodes(total);
+                }
             }
         } else {
             let (mut roots, generated) = frontier(h, canon, start, split, bound, opts.root);
@@ -450,6 +466,10 @@ pub fn search<B: Bound>(
             }
             if top {
                 shared.nodes.fetch_add(generated, Ordering::Relaxed);
+            }
+            if let Some(p) = progress {
+                p.start_bound(bound, roots.len() as u64, before);
+                p.set_nodes(shared.nodes.load(Ordering::Relaxed));
             }
             if opts.learn {
                 roots.sort_by_cached_key(|r| Reverse(history.get(&r.0)));
@@ -465,6 +485,9 @@ pub fn search<B: Bound>(
                 // Poll after every subtree too: subtrees smaller than the polling interval
                 // would otherwise never check the deadline, node budget or cancel flag.
                 shared.poll(w.local);
+                if let Some(p) = progress.filter(|_| !shared.stop.load(Ordering::Relaxed)) {
+                    p.finish_subtree();
+                }
             };
             if opts.learn {
                 // Every thread takes the next subtree in order.

@@ -1,0 +1,128 @@
+//! Progress inside a long search bound, shared between a solver's threads and whatever draws
+//! it. A bound of a deep optimal search can take an hour; the per-bound callbacks only speak
+//! when it ends. A solver that supports it ([`crate::optimal::kilominx::KilominxOptimal`])
+//! updates an [`IterationProgress`] given in [`crate::Limits::progress`] as each subtree of
+//! the bound finishes, and a front end reads [`IterationProgress::snapshot`] on its own clock.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Counters of the bound being searched, updated by the solver's threads.
+#[derive(Debug)]
+pub struct IterationProgress {
+    created: Instant,
+    /// When the bound started, in nanoseconds after `created`.
+    started: AtomicU64,
+    bound: AtomicU32,
+    subtrees: AtomicU64,
+    done: AtomicU64,
+    /// The search's node count when the bound started, and the latest.
+    base: AtomicU64,
+    total: AtomicU64,
+}
+
+/// A reading of an [`IterationProgress`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ProgressSnapshot {
+    /// The bound being searched (0 before the first bound starts).
+    pub bound: u32,
+    /// The subtrees the bound is split into (0 when it is searched as one tree).
+    pub subtrees: u64,
+    /// The subtrees searched to their end.
+    pub done: u64,
+    /// Nodes of this bound so far (counted by the threads every few thousand nodes).
+    pub nodes: u64,
+    /// Time since the bound started.
+    pub elapsed: Duration,
+}
+
+impl Default for IterationProgress {
+    fn default() -> IterationProgress {
+        IterationProgress::new()
+    }
+}
+
+impl IterationProgress {
+    /// Counters at zero.
+    pub fn new() -> IterationProgress {
+        IterationProgress {
+            created: Instant::now(),
+            started: AtomicU64::new(0),
+            bound: AtomicU32::new(0),
+            subtrees: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            base: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+        }
+    }
+
+    fn since_created(&self) -> u64 {
+        u64::try_from(self.created.elapsed().as_nanos()).unwrap_or(u64::MAX)
+    }
+
+    /// The counters now. The fields are read one by one while the search runs, so they may
+    /// be a moment apart, never torn.
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        ProgressSnapshot {
+            bound: self.bound.load(Ordering::Relaxed),
+            subtrees: self.subtrees.load(Ordering::Relaxed),
+            done: self.done.load(Ordering::Relaxed),
+            nodes: self
+                .total
+                .load(Ordering::Relaxed)
+                .saturating_sub(self.base.load(Ordering::Relaxed)),
+            elapsed: Duration::from_nanos(
+                self.since_created()
+                    .saturating_sub(self.started.load(Ordering::Relaxed)),
+            ),
+        }
+    }
+
+    /// A new bound of `subtrees` subtrees starts; the search had generated `base` nodes
+    /// before it (the bound's own count starts there).
+    pub fn start_bound(&self, bound: u32, subtrees: u64, base: u64) {
+        self.done.store(0, Ordering::Relaxed);
+        self.base.store(base, Ordering::Relaxed);
+        self.total.store(base, Ordering::Relaxed);
+        self.subtrees.store(subtrees, Ordering::Relaxed);
+        self.started.store(self.since_created(), Ordering::Relaxed);
+        self.bound.store(bound, Ordering::Relaxed);
+    }
+
+    /// The search has generated `total` nodes in all so far.
+    pub fn set_nodes(&self, total: u64) {
+        self.total.fetch_max(total, Ordering::Relaxed);
+    }
+
+    /// One more subtree is searched to its end.
+    pub fn finish_subtree(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_restart_with_each_bound() {
+        let p = IterationProgress::new();
+        // The fields but the time since the bound started.
+        let counts = |s: ProgressSnapshot| (s.bound, s.subtrees, s.done, s.nodes);
+        assert_eq!(counts(p.snapshot()), (0, 0, 0, 0));
+        p.start_bound(13, 3, 40);
+        p.set_nodes(140);
+        p.finish_subtree();
+        p.set_nodes(187);
+        p.set_nodes(150); // a thread reporting late does not move the count back
+        p.finish_subtree();
+        assert_eq!(counts(p.snapshot()), (13, 3, 2, 147));
+        std::thread::sleep(Duration::from_millis(20));
+        let long = p.snapshot().elapsed;
+        assert!(long >= Duration::from_millis(20), "{long:?}");
+        p.start_bound(14, 5, 187);
+        assert_eq!(counts(p.snapshot()), (14, 5, 0, 0));
+        // The time restarts with the bound.
+        assert!(p.snapshot().elapsed < long, "{:?}", p.snapshot());
+    }
+}
