@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use twisty_solvers::{IterationProgress, ProgressSnapshot};
+use twisty_solvers::IterationProgress;
 
 /// How often the bar is redrawn.
 const TICK: Duration = Duration::from_millis(500);
@@ -19,23 +19,6 @@ pub struct BoundProgress {
     bar: ProgressBar,
     stop: Option<mpsc::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
-}
-
-/// The text of a reading.
-pub fn describe(s: &ProgressSnapshot) -> String {
-    let secs = s.elapsed.as_secs_f64().max(1e-9);
-    let subtrees = if s.subtrees > 0 {
-        format!("{}/{} subtrees, ", s.done, s.subtrees)
-    } else {
-        String::new()
-    };
-    format!(
-        "bound {}: {subtrees}{} nodes, {:.2} M nodes/s, {}",
-        s.bound,
-        s.nodes,
-        s.nodes as f64 / secs / 1e6,
-        crate::output::human_duration(s.elapsed)
-    )
 }
 
 impl BoundProgress {
@@ -76,7 +59,7 @@ impl BoundProgress {
                 if s.bound == 0 {
                     continue;
                 }
-                let text = describe(&s);
+                let text = s.to_string();
                 if terminal {
                     drawn.set_length(s.subtrees.max(1));
                     drawn.set_position(s.done);
@@ -113,29 +96,6 @@ impl Drop for BoundProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn describes_a_split_bound_and_a_single_tree() {
-        let split = ProgressSnapshot {
-            bound: 15,
-            subtrees: 1104,
-            done: 312,
-            nodes: 4_000_000_000,
-            elapsed: Duration::from_secs(1000),
-        };
-        assert_eq!(
-            describe(&split),
-            "bound 15: 312/1104 subtrees, 4000000000 nodes, 4.00 M nodes/s, 16 min 40.0 s"
-        );
-        let single = ProgressSnapshot {
-            bound: 9,
-            subtrees: 0,
-            done: 0,
-            nodes: 0,
-            elapsed: Duration::from_secs(2),
-        };
-        assert_eq!(describe(&single), "bound 9: 0 nodes, 0.00 M nodes/s, 2.000 s");
-    }
 
     #[test]
     fn stops_when_dropped() {

@@ -22,7 +22,8 @@ pub enum Event {
         /// Time since the search started.
         total: Duration,
     },
-    /// A phase of a staged solver or a step of a heuristic one.
+    /// A phase of a staged solver, a step of a heuristic one, or every second the progress
+    /// inside a long bound of an optimal search.
     Step {
         /// A one-line description.
         message: String,
@@ -34,7 +35,8 @@ pub enum Event {
     },
 }
 
-/// Receives [`Event`]s. Called from the solving thread; must be cheap.
+/// Receives [`Event`]s. Called from the solving thread, and for progress inside a long bound
+/// from a thread beside it; must be cheap.
 pub trait Observer: Sync {
     /// One event.
     fn event(&self, event: &Event);

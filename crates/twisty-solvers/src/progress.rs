@@ -36,6 +36,24 @@ pub struct ProgressSnapshot {
     pub elapsed: Duration,
 }
 
+impl std::fmt::Display for ProgressSnapshot {
+    /// One line for people: `bound 15: 312/1104 subtrees, 4000000000 nodes, 4.00 M nodes/s, 1000.0 s`
+    /// (no subtrees when the bound is one tree).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let secs = self.elapsed.as_secs_f64();
+        write!(f, "bound {}: ", self.bound)?;
+        if self.subtrees > 0 {
+            write!(f, "{}/{} subtrees, ", self.done, self.subtrees)?;
+        }
+        write!(
+            f,
+            "{} nodes, {:.2} M nodes/s, {secs:.1} s",
+            self.nodes,
+            self.nodes as f64 / secs.max(1e-9) / 1e6
+        )
+    }
+}
+
 impl Default for IterationProgress {
     fn default() -> IterationProgress {
         IterationProgress::new()
@@ -103,6 +121,31 @@ impl IterationProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reading_reads_as_one_line() {
+        let split = ProgressSnapshot {
+            bound: 15,
+            subtrees: 1104,
+            done: 312,
+            nodes: 4_000_000_000,
+            elapsed: Duration::from_secs(1000),
+        };
+        assert_eq!(
+            split.to_string(),
+            "bound 15: 312/1104 subtrees, 4000000000 nodes, 4.00 M nodes/s, 1000.0 s"
+        );
+        let single = ProgressSnapshot {
+            bound: 9,
+            nodes: 3_000_000,
+            elapsed: Duration::from_millis(1500),
+            ..ProgressSnapshot::default()
+        };
+        assert_eq!(
+            single.to_string(),
+            "bound 9: 3000000 nodes, 2.00 M nodes/s, 1.5 s"
+        );
+    }
 
     #[test]
     fn counts_restart_with_each_bound() {

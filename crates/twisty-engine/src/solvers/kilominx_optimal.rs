@@ -1,7 +1,7 @@
 //! The optimal Kilominx solver (seed 000's design, made faster): IDA* over face and
 //! 6-cubie pattern databases.
 
-use super::{bound_reporter, need};
+use super::{bound_reporter, need, with_bound_progress};
 use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry, TableNeed};
 use crate::engine::Ctx;
 use crate::options::{OptionSpec, Resolved};
@@ -80,10 +80,10 @@ fn run(ctx: &Ctx<'_>, state: &KiloState) -> RunResult<KiloMove> {
     let solver = load(ctx)?;
     let mut report = bound_reporter(ctx);
     if !ctx.options.flag("all") {
-        let sol = solver.solve_with(state, &ctx.limits, |b| report(b))?;
+        let sol = with_bound_progress(ctx, |limits| solver.solve_with(state, limits, |b| report(b)))?;
         return Ok(Answer::one(sol));
     }
-    let all = solver.solve_all(state, &ctx.limits, |b| report(b))?;
+    let all = with_bound_progress(ctx, |limits| solver.solve_all(state, limits, |b| report(b)))?;
     let mut details = serde_json::Map::new();
     // Stopped by the time limit or Ctrl-C inside the optimal bound: the solutions found so
     // far, and a flag saying there may be more.
