@@ -17,11 +17,12 @@
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod moves;
 mod roots;
+use crate::progress::IterationProgress;
 pub use moves::{AutomatonError, MoveAutomaton, MovePruning};
 pub use roots::{for_each_in_order, SubtreeCounts};
 use roots::{sort_roots, Root};
@@ -155,6 +156,9 @@ pub struct IdaOptions {
     /// table reads of a node's grandchildren then overlap over all its children instead of
     /// waiting once per child; the nodes searched and their order are the same.
     pub lookahead: u32,
+    /// Counters updated inside each bound: the bound, the subtrees of a split search
+    /// searched to their end, and the nodes as the threads poll (every few thousand nodes).
+    pub progress: Option<Arc<IterationProgress>>,
 }
 
 /// One finished depth bound.
@@ -205,12 +209,16 @@ struct Shared<'a> {
     max_nodes: Option<u64>,
     found: Mutex<Vec<Vec<usize>>>,
     all: bool,
+    progress: Option<&'a IterationProgress>,
 }
 
 impl Shared<'_> {
     /// Polls the stop conditions; called every few thousand nodes.
     fn poll(&self, local_nodes: u64) -> bool {
         let total = self.nodes.fetch_add(local_nodes, Ordering::Relaxed) + local_nodes;
+        if let Some(p) = self.progress {
+            p.set_nodes(total);
+        }
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             self.stop.store(true, Ordering::Relaxed);
         }
@@ -487,6 +495,7 @@ pub fn ida_star<P: IdaProblem>(
         max_nodes: opts.max_nodes,
         found: Mutex::new(Vec::new()),
         all: opts.all,
+        progress: opts.progress.as_deref(),
     };
     let mut bounds = Vec::new();
     let mut deepest = None;
@@ -511,6 +520,9 @@ pub fn ida_star<P: IdaProblem>(
         let nodes_before = shared.nodes.load(Ordering::Relaxed);
         let split = opts.split_depth.min(bound.saturating_sub(1));
         if split == 0 {
+            if let Some(p) = shared.progress {
+                p.start_bound(bound, 0, nodes_before);
+            }
             let mut w = Worker {
                 p,
                 shared: &shared,
@@ -522,9 +534,15 @@ pub fn ida_star<P: IdaProblem>(
                 counted: 0,
             };
             w.dfs(start, bound, opts.root_face);
-            shared.nodes.fetch_add(w.local, Ordering::Relaxed);
+            let total = shared.nodes.fetch_add(w.local, Ordering::Relaxed) + w.local;
+            if let Some(p) = shared.progress {
+                p.set_nodes(total);
+            }
         } else {
             let mut roots = frontier(p, start, split, bound, opts.root_face);
+            if let Some(p) = shared.progress {
+                p.start_bound(bound, roots.len() as u64, nodes_before);
+            }
             shared.nodes.fetch_add(roots.len() as u64, Ordering::Relaxed);
             if P::ORDERS && P::PASSES {
                 sort_roots(&history, p, &mut roots);
@@ -549,6 +567,9 @@ pub fn ida_star<P: IdaProblem>(
                 // Poll after every subtree too: subtrees smaller than the polling interval
                 // would otherwise never check the deadline, node budget or cancel flag.
                 shared.poll(w.local);
+                if let Some(p) = shared.progress {
+                    p.finish_subtree();
+                }
             };
             if P::ORDERS && P::PASSES && opts.queue {
                 for_each_in_order(roots.len(), |i| subtree(i, &roots[i]));

@@ -10,6 +10,7 @@
 //! - [`mod@file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
 //! - [`ida`]: a parallel IDA* with canonical-sequence move pruning.
+//! - [`progress`]: counters of the bound a long search is in, for a front end to draw.
 #![allow(clippy::needless_range_loop)]
 
 pub mod bfs;
@@ -19,6 +20,8 @@ pub mod file;
 pub mod ida;
 pub mod packed;
 pub mod prefetch;
+pub mod progress;
 pub mod rank;
 
 pub use file::{default_dir, Origin, Table, TableCache, TableError, TableSpec};
+pub use progress::{IterationProgress, ProgressSnapshot};

@@ -9,7 +9,6 @@ pub mod astar2x2;
 pub mod genetic;
 pub mod kilominx_fast;
 pub mod optimal;
-pub mod progress;
 pub mod solver;
 pub mod swarm;
 #[cfg(test)]
@@ -17,5 +16,5 @@ mod test_data;
 pub mod thistlethwaite;
 pub mod twophase;
 
-pub use progress::{IterationProgress, ProgressSnapshot};
 pub use solver::{verify, Limits, PhaseReport, SearchStats, Solution, SolveError, Solver};
+pub use twisty_search::progress::{self, IterationProgress, ProgressSnapshot};

@@ -30,7 +30,8 @@ pub struct Limits {
     /// continuations of it only. Others ignore it.
     pub after_move: Option<usize>,
     /// Counters a solver updates inside a long bound, for a front end to draw; solvers that
-    /// do not report progress inside a bound ignore it (the Kilominx optimal solver reports).
+    /// do not report progress inside a bound ignore it (the optimal 3x3x3 and Kilominx
+    /// solvers report).
     pub progress: Option<Arc<IterationProgress>>,
 }
 

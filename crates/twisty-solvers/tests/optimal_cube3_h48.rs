@@ -274,3 +274,37 @@ fn h48_7_solves_random_states() {
         }
     }
 }
+
+/// The progress inside a bound: a solve ends in the bound of its solution's length; a search
+/// that runs out at `max_length` ends with that bound's own nodes and every subtree done.
+#[test]
+fn progress_follows_the_bounds() {
+    let f = fixture();
+    let (c, _) = scramble(9, 4242);
+    let progress = std::sync::Arc::new(twisty_solvers::IterationProgress::new());
+    let limits = Limits {
+        threads: Some(2),
+        progress: Some(progress.clone()),
+        ..Limits::default()
+    };
+    let sols = f.h48.solve_with(&c, &limits, false, |_| {}).unwrap();
+    let len = sols[0].length;
+    assert!(len >= 6, "{len}");
+    assert_eq!(progress.snapshot().bound, len);
+    assert!(progress.snapshot().nodes > 0);
+
+    let progress = std::sync::Arc::new(twisty_solvers::IterationProgress::new());
+    let short = Limits {
+        max_length: Some(len - 1),
+        progress: Some(progress.clone()),
+        ..limits
+    };
+    let mut last = None;
+    assert!(f.h48.solve_with(&c, &short, false, |b| last = Some(*b)).is_err());
+    let last = last.unwrap();
+    let s = progress.snapshot();
+    assert_eq!((s.bound, s.nodes), (len - 1, last.nodes));
+    // (The frontier four moves deep may be pruned whole; the split search is checked in
+    // `twisty-search`.)
+    assert_eq!(s.done, s.subtrees, "{s:?}");
+}

@@ -1,7 +1,7 @@
 //! The optimal 3x3x3 solver: IDA* over pattern databases or the symmetry-reduced coset
 //! table (`best`).
 
-use super::{bound_reporter, need};
+use super::{bound_reporter, need, with_bound_progress};
 use crate::catalog::{Answer, PuzzleFamily, RunResult, Runner, SolverEntry, TableNeed};
 use crate::engine::Ctx;
 use crate::error::EngineError;
@@ -98,7 +98,8 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let solver = load(ctx)?;
     let all = ctx.options.flag("all");
     let start = std::time::Instant::now();
-    let sols = solver.solve_with(state, &ctx.limits, all, bound_reporter(ctx))?;
+    let report = bound_reporter(ctx);
+    let sols = with_bound_progress(ctx, |limits| solver.solve_with(state, limits, all, report))?;
     let mut details = serde_json::Map::new();
     if all {
         // A time limit or Ctrl-C inside the optimal bound returns the solutions found so

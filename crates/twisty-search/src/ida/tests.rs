@@ -436,3 +436,61 @@ fn canonical_pruning_rule() {
     assert!(!mp.allowed(Some(1), 0));
     assert!(mp.allowed(Some(2), 0));
 }
+
+/// The progress counters end at the last bound: its own node count, every subtree of a split
+/// search counted, for the plain, the split and the queued (ordered) searches.
+#[test]
+fn progress_ends_at_the_last_bound() {
+    for split in [0, 1, 2] {
+        for ordered in [false, true] {
+            let progress = Arc::new(IterationProgress::new());
+            let opts = IdaOptions {
+                max_depth: 5,
+                split_depth: split,
+                queue: true,
+                learn: true,
+                progress: Some(progress.clone()),
+                ..Default::default()
+            };
+            let blind = Ring {
+                blind: true,
+                ..Ring::new(false)
+            };
+            let mut seen = Vec::new();
+            let r = if ordered {
+                ida_star(&Ordered(InPasses(blind)), &7, &opts, None, |b| {
+                    seen.push((b.bound, progress.snapshot().bound))
+                })
+            } else {
+                ida_star(&blind, &7, &opts, None, |b| {
+                    seen.push((b.bound, progress.snapshot().bound))
+                })
+            };
+            assert_eq!(r.outcome, IdaOutcome::Exhausted);
+            // Each bound was announced before it was reported.
+            assert_eq!(seen, (1..=5).map(|b| (b, b)).collect::<Vec<_>>());
+            let last = r.bounds.last().copied().unwrap();
+            let s = progress.snapshot();
+            assert_eq!(
+                (s.bound, s.nodes),
+                (5, last.nodes),
+                "split {split} ordered {ordered}"
+            );
+            // Every node of the bound is counted, except those strictly between the root
+            // and the split depth (the frontier's own nodes are).
+            let first = split.max(1);
+            assert_eq!(
+                last.nodes,
+                (first..=5u32).map(|d| 6u64.pow(d)).sum::<u64>(),
+                "split {split}"
+            );
+            // The frontier at the split depth: 6^split subtrees, all searched.
+            let subtrees = if split == 0 { 0 } else { 6u64.pow(split) };
+            assert_eq!(
+                (s.subtrees, s.done),
+                (subtrees, subtrees),
+                "split {split} ordered {ordered}"
+            );
+        }
+    }
+}

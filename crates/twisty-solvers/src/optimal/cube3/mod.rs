@@ -434,6 +434,7 @@ impl Cube3Optimal {
                 .ok()
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(u32::MAX),
+            progress: limits.progress.clone(),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

@@ -1,8 +1,10 @@
-//! Progress inside a long search bound, shared between a solver's threads and whatever draws
+//! Progress inside a long search bound, shared between a search's threads and whatever draws
 //! it. A bound of a deep optimal search can take an hour; the per-bound callbacks only speak
-//! when it ends. A solver that supports it ([`crate::optimal::kilominx::KilominxOptimal`])
-//! updates an [`IterationProgress`] given in [`crate::Limits::progress`] as each subtree of
-//! the bound finishes, and a front end reads [`IterationProgress::snapshot`] on its own clock.
+//! when it ends. A search that supports it ([`crate::ida::ida_star`], given one in
+//! [`crate::ida::IdaOptions::progress`], and the Kilominx optimal search of `twisty-solvers`)
+//! updates an [`IterationProgress`] as it goes: the bound, the subtrees of the bound searched
+//! to their end, and the nodes counted so far. A front end reads
+//! [`IterationProgress::snapshot`] on its own clock.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
