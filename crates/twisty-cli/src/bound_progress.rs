@@ -4,34 +4,25 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use twisty_solvers::IterationProgress;
+use twisty_solvers::{IterationProgress, ProgressSnapshot};
 
 /// How often the bar is redrawn.
 const TICK: Duration = Duration::from_millis(500);
 /// How often a line is printed when stderr is not a terminal.
 const LINE_EVERY: Duration = Duration::from_secs(60);
 
-/// The drawing of one search's [`IterationProgress`]; it stops when dropped.
+/// The drawing of a search's [`IterationProgress`] on stderr.
 pub struct BoundProgress {
     bar: ProgressBar,
-    stop: Option<mpsc::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    show: bool,
+    terminal: bool,
 }
 
 impl BoundProgress {
-    /// Starts drawing `progress` (nothing at all when `show` is false).
-    pub fn start(progress: Arc<IterationProgress>, show: bool) -> BoundProgress {
-        if !show {
-            return BoundProgress {
-                bar: ProgressBar::hidden(),
-                stop: None,
-                thread: None,
-            };
-        }
-        let terminal = std::io::stderr().is_terminal();
+    /// A drawing (nothing at all when `show` is false).
+    pub fn new(show: bool) -> BoundProgress {
+        let terminal = show && std::io::stderr().is_terminal();
         let bar = if terminal {
             let bar = ProgressBar::new(0);
             if let Ok(style) = ProgressStyle::with_template("{bar:30} {msg}") {
@@ -41,40 +32,37 @@ impl BoundProgress {
         } else {
             ProgressBar::hidden()
         };
-        let (stop, ticks) = mpsc::channel::<()>();
-        let drawn = bar.clone();
-        let thread = std::thread::spawn(move || {
-            let mut bound = 0;
-            let mut last_line = Instant::now();
-            loop {
-                match ticks.recv_timeout(TICK) {
-                    Err(RecvTimeoutError::Timeout) => {}
-                    _ => return,
-                }
-                let s = progress.snapshot();
+        BoundProgress { bar, show, terminal }
+    }
+
+    /// Runs `search`, drawing `progress` while it runs; the bar is cleared when it returns.
+    pub fn run<R>(&self, progress: &IterationProgress, search: impl FnOnce() -> R) -> R {
+        if !self.show {
+            return search();
+        }
+        let mut bound = 0;
+        let mut last_line = Instant::now();
+        let out = progress.watch(
+            TICK,
+            |s: ProgressSnapshot| {
                 if s.bound != bound {
                     bound = s.bound;
                     last_line = Instant::now();
                 }
-                if s.bound == 0 {
-                    continue;
-                }
                 let text = s.to_string();
-                if terminal {
-                    drawn.set_length(s.subtrees.max(1));
-                    drawn.set_position(s.done);
-                    drawn.set_message(text);
+                if self.terminal {
+                    self.bar.set_length(s.subtrees.max(1));
+                    self.bar.set_position(s.done);
+                    self.bar.set_message(text);
                 } else if last_line.elapsed() >= LINE_EVERY {
                     last_line = Instant::now();
                     eprintln!("{text}");
                 }
-            }
-        });
-        BoundProgress {
-            bar,
-            stop: Some(stop),
-            thread: Some(thread),
-        }
+            },
+            search,
+        );
+        self.bar.finish_and_clear();
+        out
     }
 
     /// Runs `f` (which prints on stdout) with the bar out of the way.
@@ -83,28 +71,17 @@ impl BoundProgress {
     }
 }
 
-impl Drop for BoundProgress {
-    fn drop(&mut self) {
-        drop(self.stop.take());
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-        self.bar.finish_and_clear();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn stops_when_dropped() {
-        let p = Arc::new(IterationProgress::new());
+    fn runs_the_search_and_returns_its_result() {
+        let p = IterationProgress::new();
         p.start_bound(3, 2, 0);
-        let drawing = BoundProgress::start(p.clone(), true);
-        assert_eq!(drawing.suspend(|| 7), 7);
-        drop(drawing);
-        // The drawing thread has ended: the progress is only held here again.
-        assert_eq!(Arc::strong_count(&p), 1);
+        for show in [false, true] {
+            let drawing = BoundProgress::new(show);
+            assert_eq!(drawing.run(&p, || drawing.suspend(|| 7)), 7);
+        }
     }
 }

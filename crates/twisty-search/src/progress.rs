@@ -7,6 +7,7 @@
 //! [`IterationProgress::snapshot`] on its own clock.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// Counters of the bound being searched, updated by the solver's threads.
@@ -118,6 +119,31 @@ impl IterationProgress {
     pub fn finish_subtree(&self) {
         self.done.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// Runs `body` while a second thread hands `on_reading` a reading every `period` once a
+    /// bound has started. The thread ends when `body` returns or unwinds, and is joined
+    /// before this returns: no reading is handed over after it.
+    pub fn watch<R>(
+        &self,
+        period: Duration,
+        mut on_reading: impl FnMut(ProgressSnapshot) + Send,
+        body: impl FnOnce() -> R,
+    ) -> R {
+        let (stop, ticks) = mpsc::channel::<()>();
+        std::thread::scope(|s| {
+            s.spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = ticks.recv_timeout(period) {
+                    let reading = self.snapshot();
+                    if reading.bound > 0 {
+                        on_reading(reading);
+                    }
+                }
+            });
+            // Dropped when `body` returns or unwinds, which ends the watching thread.
+            let _stop = stop;
+            body()
+        })
+    }
 }
 
 #[cfg(test)]
@@ -169,5 +195,36 @@ mod tests {
         assert_eq!(counts(p.snapshot()), (14, 5, 0, 0));
         // The time restarts with the bound.
         assert!(p.snapshot().elapsed < long, "{:?}", p.snapshot());
+    }
+
+    #[test]
+    fn watching_hands_over_readings_while_the_body_runs() {
+        let p = IterationProgress::new();
+        let seen = std::sync::Mutex::new(Vec::new());
+        let (tx, rx) = mpsc::channel();
+        let out = p.watch(
+            Duration::from_millis(1),
+            |r| {
+                seen.lock().unwrap().push(r.bound);
+                let _ = tx.send(());
+            },
+            || {
+                // No bound has started: nothing is handed over.
+                std::thread::sleep(Duration::from_millis(20));
+                assert!(seen.lock().unwrap().is_empty());
+                p.start_bound(7, 0, 0);
+                for _ in 0..2 {
+                    rx.recv_timeout(Duration::from_secs(60)).unwrap();
+                }
+                42
+            },
+        );
+        assert_eq!(out, 42);
+        // The watching thread has been joined: nothing more arrives.
+        let n = seen.lock().unwrap().len();
+        std::thread::sleep(Duration::from_millis(10));
+        let seen = seen.into_inner().unwrap();
+        assert_eq!(seen.len(), n);
+        assert!(n >= 2 && seen.iter().all(|&b| b == 7), "{seen:?}");
     }
 }

@@ -133,19 +133,20 @@ pub fn run(ctx: &Ctx, args: &BenchOptimalArgs, heuristics: &[&str], cases: &[Cas
             let mut cpu_mark = process_cpu_seconds();
             let t = Instant::now();
             // Inside each bound: a bar on a terminal, a line a minute otherwise (not with --json).
-            let drawing = BoundProgress::start(progress.clone(), !args.json);
-            let e = solver
-                .explore(&state, &limits, depth, args.part, |it| {
-                    let now = process_cpu_seconds();
-                    let cpu = cpu_mark.zip(now).map(|(a, b)| b - a);
-                    cpu_mark = now;
-                    cpus.push(cpu);
-                    if !args.json {
-                        drawing.suspend(|| println!("{}", row(it, cpu)));
-                    }
+            let drawing = BoundProgress::new(!args.json);
+            let e = drawing
+                .run(&progress, || {
+                    solver.explore(&state, &limits, depth, args.part, |it| {
+                        let now = process_cpu_seconds();
+                        let cpu = cpu_mark.zip(now).map(|(a, b)| b - a);
+                        cpu_mark = now;
+                        cpus.push(cpu);
+                        if !args.json {
+                            drawing.suspend(|| println!("{}", row(it, cpu)));
+                        }
+                    })
                 })
                 .map_err(CliError::failure)?;
-            drop(drawing);
             let partial_cpu = cpu_mark.zip(process_cpu_seconds()).map(|(a, b)| b - a);
             let known = case.known;
             if !args.json {

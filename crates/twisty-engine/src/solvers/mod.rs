@@ -14,7 +14,6 @@ pub(crate) mod twophase;
 use crate::catalog::{SolverEntry, TableNeed};
 use crate::engine::Ctx;
 use crate::observer::Event;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use twisty_search::ida::BoundReport;
@@ -74,22 +73,15 @@ pub(crate) fn with_bound_progress<R>(ctx: &Ctx<'_>, f: impl FnOnce(&Limits) -> R
         ..ctx.limits.clone()
     };
     let observer = ctx.observer;
-    let (stop, ticks) = mpsc::channel::<()>();
-    std::thread::scope(|s| {
-        s.spawn(move || {
-            while let Err(RecvTimeoutError::Timeout) = ticks.recv_timeout(PROGRESS_EVERY) {
-                let reading = progress.snapshot();
-                if reading.bound > 0 {
-                    observer.event(&Event::Step {
-                        message: reading.to_string(),
-                    });
-                }
-            }
-        });
-        // Dropped when `f` returns or unwinds, which ends the reporting thread.
-        let _stop = stop;
-        f(&limits)
-    })
+    progress.watch(
+        PROGRESS_EVERY,
+        |reading| {
+            observer.event(&Event::Step {
+                message: reading.to_string(),
+            })
+        },
+        || f(&limits),
+    )
 }
 
 /// Nothing to load.
