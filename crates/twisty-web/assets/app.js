@@ -482,6 +482,7 @@ async function solve() {
       if (window.twisty.solving && !stale()) {
         ui.status.textContent = mine
           ? `solving… ${secs} s of ${(mine.time_limit_ms / 1000).toFixed(0)} s (${p.solves.length}/${p.max_solves} solves running)`
+            + (mine.progress ? ` — ${mine.progress}` : '')
           : `solving… ${secs} s`;
       }
     } catch (_) { /* progress is best effort */ }

@@ -373,8 +373,9 @@ pub fn validated(bytes: &[u8]) -> Result<Value, ApiError> {
     }))
 }
 
-/// `GET /api/solves`: the solves running now with their elapsed time and time limit, for
-/// progress display while a `POST /api/solve` is pending.
+/// `GET /api/solves`: the solves running now with their elapsed time, time limit and the
+/// engine's latest progress message (or null), for progress display while a `POST
+/// /api/solve` is pending.
 pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
     let r = st.running.lock().unwrap_or_else(|e| e.into_inner());
     let list: Vec<_> = r
@@ -386,6 +387,7 @@ pub async fn running_solves(State(st): State<Arc<AppState>>) -> ApiResult {
                 "solver": x.solver,
                 "elapsed_ms": x.started.elapsed().as_secs_f64() * 1e3,
                 "time_limit_ms": x.time_limit * 1e3,
+                "progress": *x.progress.lock().unwrap_or_else(|e| e.into_inner()),
             })
         })
         .collect();

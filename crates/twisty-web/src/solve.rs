@@ -17,9 +17,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use twisty_engine::{EngineError, ErrorKind, MetricName, Options, PuzzleId, Quiet, SolveRequest};
+use twisty_engine::{EngineError, ErrorKind, Event, MetricName, Observer, Options, PuzzleId, SolveRequest};
 
 /// Default solve time limit in seconds.
 pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
@@ -70,6 +70,27 @@ pub struct RunningSolve {
     pub started: Instant,
     /// Its time limit in seconds.
     pub time_limit: f64,
+    /// The engine's latest progress message (the bound being searched, its nodes and rate),
+    /// if it has sent one.
+    pub progress: Arc<Mutex<Option<String>>>,
+}
+
+/// The text `GET /api/solves` shows for a progress event of the engine: the reading inside
+/// a long bound, a finished bound, or a table being loaded.
+fn progress_text(e: &Event) -> Option<String> {
+    match e {
+        Event::Step { message } | Event::Tables { message } => Some(message.clone()),
+        Event::Bound {
+            bound,
+            nodes,
+            elapsed,
+            ..
+        } => Some(format!(
+            "no solution of {bound} moves: {nodes} nodes in {:.1} s",
+            elapsed.as_secs_f64()
+        )),
+        Event::Note { .. } => None,
+    }
 }
 
 /// Raises the cancel flag when dropped: a solve whose request goes away (client disconnect,
@@ -178,6 +199,7 @@ pub async fn solve(
     req.cancel = Some(cancel.clone());
     st.active.fetch_add(1, Ordering::SeqCst);
     let id = st.next_id.fetch_add(1, Ordering::SeqCst);
+    let progress = Arc::new(Mutex::new(None));
     st.running
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -187,6 +209,7 @@ pub async fn solve(
             solver: entry.id.to_string(),
             started: Instant::now(),
             time_limit: limit,
+            progress: progress.clone(),
         });
     let running = RunningGuard(st.clone(), id);
     let tables_key = crate::warm::key(entry, &(entry.tables)(&resolved));
@@ -195,14 +218,23 @@ pub async fn solve(
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let _running = running;
+            let observer = |e: &Event| {
+                if let Some(text) = progress_text(e) {
+                    *progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+                }
+            };
             if st.slow_solver_for_tests {
-                // Stands in for a long search: runs until the cancel flag is raised.
+                // Stands in for a long search: reports a step, then runs until the cancel
+                // flag is raised.
+                observer.event(&Event::Step {
+                    message: String::from("bound 1: searching (test stand-in)"),
+                });
                 while !cancel.load(Ordering::SeqCst) {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 return Err(EngineError::new(ErrorKind::Cancelled, "the solve was cancelled"));
             }
-            let r = st.engine.solve(&req, &Quiet);
+            let r = st.engine.solve(&req, &observer);
             if !matches!(&r, Err(e) if e.kind == ErrorKind::Tables) {
                 st.warmth.mark_ready(&tables_key);
             }
@@ -254,5 +286,35 @@ fn stopped_by_limit(e: EngineError, timed: bool, limit: f64) -> EngineError {
         }
     } else {
         e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_events_read_as_one_line() {
+        let step = Event::Step {
+            message: String::from("bound 17: 3/1000 subtrees, 5 nodes, 0.00 M nodes/s, 1.0 s"),
+        };
+        assert_eq!(
+            progress_text(&step).as_deref(),
+            Some("bound 17: 3/1000 subtrees, 5 nodes, 0.00 M nodes/s, 1.0 s")
+        );
+        let bound = Event::Bound {
+            bound: 16,
+            nodes: 1234,
+            elapsed: Duration::from_millis(2500),
+            total: Duration::from_secs(3),
+        };
+        assert_eq!(
+            progress_text(&bound).as_deref(),
+            Some("no solution of 16 moves: 1234 nodes in 2.5 s")
+        );
+        let note = Event::Note {
+            message: String::from("a default was chosen"),
+        };
+        assert_eq!(progress_text(&note), None);
     }
 }

@@ -146,17 +146,22 @@ async fn running_solves_report_progress() {
         let id: u64 = r.headers()["x-solve-id"].to_str().unwrap().parse().unwrap();
         (r.status(), id)
     });
-    // While the (slow) solve runs, it is listed with a growing elapsed time.
+    // While the (slow) solve runs, it is listed with a growing elapsed time and, once the
+    // engine has sent one, its latest progress message.
     let mut seen = None;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(50)).await;
         let (_, v) = get(&base, "/api/solves").await;
         if let Some(x) = v["solves"].as_array().and_then(|a| a.first()).cloned() {
-            seen = Some(x);
-            break;
+            assert!(x["progress"].is_null() || x["progress"].is_string(), "{x}");
+            if x["progress"].is_string() {
+                seen = Some(x);
+                break;
+            }
         }
     }
-    let x = seen.expect("the running solve is listed");
+    let x = seen.expect("the running solve is listed with its progress");
+    assert_eq!(x["progress"], "bound 1: searching (test stand-in)");
     assert_eq!(x["puzzle"], "2x2");
     // The solver's id as the engine names it, not a debug rendering.
     assert_eq!(x["solver"], "optimal");
