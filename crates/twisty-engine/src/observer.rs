@@ -35,6 +35,27 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event as one line for a progress display: the reading inside a long bound, a
+    /// finished bound (`no solution of 16 moves: 1234 nodes in 2.5 s`), or a table being
+    /// loaded; `None` for a note, which is not progress.
+    pub fn progress_line(&self) -> Option<String> {
+        match self {
+            Event::Step { message } | Event::Tables { message } => Some(message.clone()),
+            Event::Bound {
+                bound,
+                nodes,
+                elapsed,
+                ..
+            } => Some(format!(
+                "no solution of {bound} moves: {nodes} nodes in {:.1} s",
+                elapsed.as_secs_f64()
+            )),
+            Event::Note { .. } => None,
+        }
+    }
+}
+
 /// Receives [`Event`]s. Called from the solving thread, and for progress inside a long bound
 /// from a thread beside it; must be cheap.
 pub trait Observer: Sync {
@@ -53,5 +74,35 @@ impl Observer for Quiet {
 impl<F: Fn(&Event) + Sync> Observer for F {
     fn event(&self, event: &Event) {
         self(event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_events_read_as_one_line() {
+        let step = Event::Step {
+            message: String::from("bound 17: 3/1000 subtrees, 5 nodes, 0.00 M nodes/s, 1.0 s"),
+        };
+        assert_eq!(
+            step.progress_line().as_deref(),
+            Some("bound 17: 3/1000 subtrees, 5 nodes, 0.00 M nodes/s, 1.0 s")
+        );
+        let bound = Event::Bound {
+            bound: 16,
+            nodes: 1234,
+            elapsed: Duration::from_millis(2500),
+            total: Duration::from_secs(3),
+        };
+        assert_eq!(
+            bound.progress_line().as_deref(),
+            Some("no solution of 16 moves: 1234 nodes in 2.5 s")
+        );
+        let note = Event::Note {
+            message: String::from("a default was chosen"),
+        };
+        assert_eq!(note.progress_line(), None);
     }
 }

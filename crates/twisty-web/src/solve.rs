@@ -75,24 +75,6 @@ pub struct RunningSolve {
     pub progress: Arc<Mutex<Option<String>>>,
 }
 
-/// The text `GET /api/solves` shows for a progress event of the engine: the reading inside
-/// a long bound, a finished bound, or a table being loaded.
-fn progress_text(e: &Event) -> Option<String> {
-    match e {
-        Event::Step { message } | Event::Tables { message } => Some(message.clone()),
-        Event::Bound {
-            bound,
-            nodes,
-            elapsed,
-            ..
-        } => Some(format!(
-            "no solution of {bound} moves: {nodes} nodes in {:.1} s",
-            elapsed.as_secs_f64()
-        )),
-        Event::Note { .. } => None,
-    }
-}
-
 /// Raises the cancel flag when dropped: a solve whose request goes away (client disconnect,
 /// page reload, server shutdown) is stopped.
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -219,7 +201,7 @@ pub async fn solve(
             let _permit = permit;
             let _running = running;
             let observer = |e: &Event| {
-                if let Some(text) = progress_text(e) {
+                if let Some(text) = e.progress_line() {
                     *progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
                 }
             };
@@ -286,35 +268,5 @@ fn stopped_by_limit(e: EngineError, timed: bool, limit: f64) -> EngineError {
         }
     } else {
         e
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn progress_events_read_as_one_line() {
-        let step = Event::Step {
-            message: String::from("bound 17: 3/1000 subtrees, 5 nodes, 0.00 M nodes/s, 1.0 s"),
-        };
-        assert_eq!(
-            progress_text(&step).as_deref(),
-            Some("bound 17: 3/1000 subtrees, 5 nodes, 0.00 M nodes/s, 1.0 s")
-        );
-        let bound = Event::Bound {
-            bound: 16,
-            nodes: 1234,
-            elapsed: Duration::from_millis(2500),
-            total: Duration::from_secs(3),
-        };
-        assert_eq!(
-            progress_text(&bound).as_deref(),
-            Some("no solution of 16 moves: 1234 nodes in 2.5 s")
-        );
-        let note = Event::Note {
-            message: String::from("a default was chosen"),
-        };
-        assert_eq!(progress_text(&note), None);
     }
 }
