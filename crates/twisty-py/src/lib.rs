@@ -7,6 +7,7 @@ mod engines;
 mod errors;
 mod interrupt;
 mod prefixes;
+mod progress;
 mod puzzles;
 mod solution;
 mod solve;

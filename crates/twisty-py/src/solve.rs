@@ -2,6 +2,7 @@
 //! with the GIL released, results and errors converted back.
 
 use crate::convert::{self, Common};
+use crate::progress::PyProgress;
 use crate::solution::{Failure, Solution};
 use crate::{engines, errors, interrupt, puzzles, wait, worker};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -13,7 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use twisty_engine::{
-    catalog, ordered, scramble as scr, Engine, EngineError, Notation, Quiet, SolveReport, SolveRequest,
+    catalog, ordered, scramble as scr, Engine, EngineError, Notation, Observer, Quiet, SolveReport,
+    SolveRequest,
 };
 
 fn runtime(e: std::io::Error) -> PyErr {
@@ -26,7 +28,7 @@ fn runtime(e: std::io::Error) -> PyErr {
 #[pyfunction]
 #[pyo3(signature = (state, puzzle = "3x3", solver = None, max_length = None, timeout = None,
     metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
-    max_memory = None, **options))]
+    max_memory = None, progress = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -41,6 +43,7 @@ pub fn solve(
     seed: Option<u64>,
     tables_dir: Option<PathBuf>,
     max_memory: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
     let max_memory = convert::max_memory(max_memory)?;
@@ -68,8 +71,16 @@ pub fn solve(
     let req = convert::request(py, "solve", &common, options)?;
     let engine = engines::engine(tables_dir, max_memory);
     match interrupt::mode() {
-        interrupt::Mode::InPlace(flag) => solve_in_place(py, &engine, req, &input, flag),
-        interrupt::Mode::HandOff => solve_handed_off(py, engine, req, input),
+        interrupt::Mode::InPlace(flag) => {
+            let cancel = flag.clone().unwrap_or_default();
+            let observer = PyProgress::new(progress, cancel.clone())?;
+            solve_in_place(py, &engine, req, &input, (cancel, flag.is_some()), &observer)
+        }
+        interrupt::Mode::HandOff => {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let observer = Arc::new(PyProgress::new(progress, cancel.clone())?);
+            solve_handed_off(py, engine, req, input, cancel, observer)
+        }
     }
 }
 
@@ -77,36 +88,43 @@ fn run_one(
     engine: &Engine,
     req: &mut SolveRequest,
     input: &puzzles::Input,
+    observer: &dyn Observer,
 ) -> Result<SolveReport, EngineError> {
     match input {
         puzzles::Input::Text(text) => {
             req.input.clone_from(text);
-            engine.solve(req, &Quiet)
+            engine.solve(req, observer)
         }
         puzzles::Input::State(s, label) => {
             req.input.clone_from(label);
-            engine.solve_state(req, s.clone(), &Quiet)
+            engine.solve_state(req, s.clone(), observer)
         }
     }
 }
 
-/// Solves on this thread with the GIL released; `flag` is raised by Ctrl-C (see
-/// [`interrupt`]).
+/// Solves on this thread with the GIL released; `cancel` is raised by Ctrl-C when
+/// `interruptible` (see [`interrupt`]), and by the progress callable when it raises.
 fn solve_in_place(
     py: Python<'_>,
     engine: &Engine,
     mut req: SolveRequest,
     input: &puzzles::Input,
-    flag: Option<Arc<AtomicBool>>,
+    (cancel, interruptible): (Arc<AtomicBool>, bool),
+    observer: &PyProgress,
 ) -> PyResult<Solution> {
-    req.cancel = Some(flag.clone().unwrap_or_default());
+    req.cancel = Some(cancel.clone());
     // A Ctrl-C that came after Python last ran its handlers but before `interrupt::mode`
     // cleared the flag is pending in Python only: run the handlers now, or the solve would
     // not see it and run to its end.
     py.check_signals()?;
     loop {
-        let r = py.allow_threads(|| run_one(engine, &mut req, input));
-        let interrupted = flag.as_ref().is_some_and(|f| f.swap(false, Ordering::Relaxed));
+        let r = py.allow_threads(|| run_one(engine, &mut req, input, observer));
+        if let Some(e) = observer.take_error() {
+            // The progress callable raised: its exception, not the cancelled solve's.
+            cancel.store(false, Ordering::Relaxed);
+            return Err(e);
+        }
+        let interrupted = interruptible && cancel.swap(false, Ordering::Relaxed);
         if interrupted {
             // Python's handler runs here: KeyboardInterrupt (or the user's exception).
             py.check_signals()?;
@@ -124,19 +142,25 @@ fn solve_handed_off(
     engine: Arc<Engine>,
     mut req: SolveRequest,
     input: puzzles::Input,
+    cancel: Arc<AtomicBool>,
+    observer: Arc<PyProgress>,
 ) -> PyResult<Solution> {
-    let cancel = Arc::new(AtomicBool::new(false));
     req.cancel = Some(cancel.clone());
     let (tx, rx) = mpsc::channel::<Result<SolveReport, EngineError>>();
+    let seen = observer.clone();
     let run = move || {
-        let _ = tx.send(run_one(&engine, &mut req, &input));
+        let _ = tx.send(run_one(&engine, &mut req, &input, &*seen));
     };
     worker::run(Box::new(run)).map_err(runtime)?;
-    let rx = match py.allow_threads(move || wait::spin(rx)) {
-        Ok(r) => return finish(py, Some(r)),
-        Err(rx) => rx,
+    let got = match py.allow_threads(move || wait::spin(rx)) {
+        Ok(r) => Some(r),
+        Err(rx) => wait::recv(py, rx, &cancel).0?,
     };
-    finish(py, wait::recv(py, rx, &cancel).0?)
+    match observer.take_error() {
+        // The progress callable raised: its exception, not the cancelled solve's.
+        Some(e) => Err(e),
+        None => finish(py, got),
+    }
 }
 
 fn finish(py: Python<'_>, got: Option<Result<SolveReport, EngineError>>) -> PyResult<Solution> {

@@ -1,6 +1,7 @@
 """twisty.solve, solve_many, scramble and the catalog against the engine."""
 
 import pickle
+import threading
 
 import pytest
 
@@ -81,6 +82,47 @@ def test_solve_many_raises_when_asked():
 def test_solve_many_with_progress_and_one_job(capsys):
     results = list(twisty.solve_many(["R", "U", "F"], jobs=1, progress=True))
     assert [r.length for r in results] == [1, 1, 1]
+
+
+def test_solve_progress_goes_to_a_callable_or_to_stderr(capsys):
+    hard = twisty.scramble("3x3", seed=3)
+    lines = []
+    with pytest.raises(twisty.TimeoutError):
+        twisty.solve(hard, solver="optimal", heuristic="small", timeout=1.0, progress=lines.append)
+    assert lines and all(isinstance(x, str) for x in lines)
+    assert any(x.startswith("no solution of ") and " nodes in " in x for x in lines), lines
+    with pytest.raises(twisty.TimeoutError):
+        twisty.solve(hard, solver="optimal", heuristic="small", timeout=0.5, progress=True)
+    assert "no solution of " in capsys.readouterr().err
+    # False and None: nothing.
+    twisty.solve("R U", solver="optimal", heuristic="small", progress=False)
+    with pytest.raises(TypeError, match="progress"):
+        twisty.solve("R U", progress=3)
+
+
+def test_a_progress_callable_that_raises_stops_the_solve_on_any_thread():
+    hard = twisty.scramble("3x3", seed=3)
+
+    def stop(line):
+        raise LookupError(f"stopped at: {line}")
+
+    # Without a time limit the search would run for minutes: the exception ends it.
+    with pytest.raises(LookupError, match="stopped at: no solution of"):
+        twisty.solve(hard, solver="optimal", heuristic="small", progress=stop)
+    got = []
+
+    def off_main():
+        try:
+            twisty.solve(hard, solver="optimal", heuristic="small", progress=stop)
+        except LookupError as e:
+            got.append(e)
+
+    t = threading.Thread(target=off_main)
+    t.start()
+    t.join(120)
+    assert not t.is_alive() and len(got) == 1
+    # The next solve is not cancelled by the last one's stop.
+    assert twisty.solve("R U F2", solver="optimal", heuristic="small").length == 3
 
 
 def test_a_request_wrong_for_every_input_raises_at_once():

@@ -1,6 +1,6 @@
 """Type stubs of the twisty package."""
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Union
 
 from ._errors import (
     CancelledError as CancelledError,
@@ -126,6 +126,7 @@ def solve(
     seed: Optional[int] = None,
     tables_dir: Optional[str] = None,
     max_memory: Optional[Union[int, str]] = None,
+    progress: Union[bool, None, Callable[[str], Any]] = None,
     **options: Any,
 ) -> Solution: ...
 def solve_many(
