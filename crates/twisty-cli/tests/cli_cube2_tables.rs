@@ -154,10 +154,16 @@ fn tables_commands_detect_and_rebuild_corruption() {
         .assert()
         .success()
         .stdout(predicate::str::contains("not built"));
+    // stderr is not a terminal here: the build is told as lines, one per depth.
     twisty_in(dir.path())
         .args(["tables", "build", "--puzzle", "2x2"])
         .assert()
-        .success();
+        .success()
+        .stderr(
+            predicate::str::contains("2x2x2 htm: 1/3,674,160 states reached; now depth 1, ")
+                .and(predicate::str::contains("states reached; now depth 11, "))
+                .and(predicate::str::contains("2x2x2 htm done in ")),
+        );
     twisty_in(dir.path())
         .args(["tables", "verify"])
         .assert()

@@ -15,8 +15,8 @@
 //!
 //! Entries are updated with atomic byte operations, so passes need no locks.
 
+use crate::depth_bar::{Counts, DepthBar};
 use crate::packed::NibblesMut;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -78,14 +78,13 @@ where
     for &s in starts.iter().filter(|&&s| s < states) {
         frontier += claim(&table, s, 0) as u64;
     }
-    let bar = depth_bar(opts.progress.as_ref(), states, "states");
+    let bar = DepthBar::new(opts.progress.as_ref(), states, "states", Counts::Reached);
     let mut counts = vec![frontier];
     let mut reached = frontier;
     let mut d = 0u8;
     while frontier > 0 && d < MAX_DEPTH {
         if let Some(b) = &bar {
-            b.set_message(format!("{}", d + 1));
-            b.set_position(reached);
+            b.depth(&(d + 1).to_string(), reached);
         }
         let backward = frontier > states - reached;
         let found = AtomicU64::new(0);
@@ -117,31 +116,13 @@ where
         d += 1;
     }
     if let Some(b) = bar {
-        b.set_position(reached);
-        b.finish_and_clear();
+        b.finish();
     }
     Distances {
         table: NibblesMut(table.into_iter().map(AtomicU8::into_inner).collect()),
         counts,
         unreached: states - reached,
     }
-}
-
-/// The progress bar of a breadth-first build: `len` items (`unit` names them), the depth in
-/// the message, `label` as prefix; `None` without a label.
-pub(crate) fn depth_bar(label: Option<&String>, len: u64, unit: &str) -> Option<ProgressBar> {
-    label.map(|label| {
-        let bar = ProgressBar::new(len);
-        let template =
-            format!("{{prefix}} depth {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} {unit}, ETA {{eta}}");
-        bar.set_style(
-            ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar.set_prefix(label.clone());
-        bar
-    })
 }
 
 #[cfg(test)]

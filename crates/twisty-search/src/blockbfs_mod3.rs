@@ -25,6 +25,7 @@
 //! Entries are updated with atomic byte operations (`fetch_and`, since writing a value over
 //! the unreached bits `11` only clears bits), so passes need no locks.
 
+use crate::depth_bar::{Counts, DepthBar};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use thiserror::Error;
@@ -338,14 +339,13 @@ fn build_bits<const B: u32>(
     let s0 = crate::rank::rank_partial(start, n as u32) * per_block
         + start_twists.iter().fold(0u64, |a, &t| a * 3 + t as u64);
     claim::<B>(&table, s0, 0);
-    let bar = crate::bfs::depth_bar(opts.progress.as_ref(), states, "states");
+    let bar = DepthBar::new(opts.progress.as_ref(), states, "states", Counts::Reached);
     let mut counts = vec![1u64];
     let (mut frontier, mut reached, mut d) = (1u64, 1u64, 0u32);
     let tasks = blocks.div_ceil(BLOCKS_PER_TASK);
     while frontier > 0 && (B == 2 || d < 14) {
         if let Some(b) = &bar {
-            b.set_message(format!("{}", d + 1));
-            b.set_position(reached);
+            b.depth(&(d + 1).to_string(), reached);
         }
         let backward = frontier > states - reached;
         let (cur, next) = if B == 2 {
@@ -403,8 +403,7 @@ fn build_bits<const B: u32>(
         d += 1;
     }
     if let Some(b) = bar {
-        b.set_position(reached);
-        b.finish_and_clear();
+        b.finish();
     }
     Ok(Mod3Table {
         bytes: table.into_iter().map(AtomicU8::into_inner).collect(),

@@ -33,6 +33,7 @@
 //! which costs time but claims nothing. Peak memory: the build array (`n / 4` bytes), the
 //! result (`n · 16 / 62` bytes) and one byte per unit.
 
+use crate::depth_bar::{Counts, DepthBar};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -168,7 +169,7 @@ where
             frontier += 1;
         }
     }
-    let bar = crate::bfs::depth_bar(opts.progress.as_ref(), n, "entries scanned");
+    let bar = DepthBar::new(opts.progress.as_ref(), n, "entries scanned", Counts::Scanned);
     let mut counts = vec![frontier];
     let mut reached = frontier;
     let mut d = 0u8;
@@ -177,13 +178,13 @@ where
         // Forward costs about 18 probes per frontier entry, backward a few per unreached one.
         let backward = unreached < frontier.saturating_mul(3);
         if let Some(b) = &bar {
-            b.set_message(format!(
+            let depth = format!(
                 "{} ({}, {} reached)",
                 d + 1,
                 if backward { "backward" } else { "forward" },
                 reached
-            ));
-            b.set_position(0);
+            );
+            b.depth(&depth, 0);
         }
         let (cur, next) = (d % 3, (d + 1) % 3);
         let found = AtomicU64::new(0);
@@ -229,7 +230,7 @@ where
         d += 1;
     }
     if let Some(b) = bar {
-        b.finish_and_clear();
+        b.finish();
     }
     drop(mod3);
     let mut bytes = Vec::with_capacity((units * UNIT_BYTES) as usize);

@@ -16,6 +16,7 @@
 pub mod bfs;
 pub mod blockbfs_mod3;
 pub mod coset_bfs;
+mod depth_bar;
 pub mod file;
 pub mod ida;
 pub mod packed;

@@ -83,7 +83,9 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                 tables_dir: ctx.tables_dir.clone(),
                 max_memory: ctx.max_memory,
                 build_large_tables: true,
-                progress: ctx.progress,
+                // Always: a bar per table on a terminal, lines per depth otherwise (a build
+                // can take a quarter of an hour).
+                progress: true,
             });
             let observer = |e: &Event| {
                 if let Event::Tables { message } | Event::Note { message } = e {

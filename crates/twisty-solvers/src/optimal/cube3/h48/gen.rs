@@ -252,6 +252,8 @@ pub fn build_from(co: &H48Coords, variant: Variant, short_depth: u8, progress: b
     let buffer = AtomicTable::new((units * 2) as usize, u64::MAX)?;
     let words = buffer.words();
     let marker = Marker { words, base };
+    // A bar redrawn in place on a terminal, lines in a log.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let say = |what: String| {
         if progress {
             eprintln!(
@@ -303,11 +305,19 @@ pub fn build_from(co: &H48Coords, variant: Variant, short_depth: u8, progress: b
                 let pct = d * 100 / total.max(1);
                 if progress && last_report.fetch_max(pct, Relaxed) < pct {
                     let el = t0.elapsed().as_secs_f64();
-                    eprint!(
-                        "\r{} table: [{:<50}] {pct:>3} % of {total} start states, {el:.0} s   ",
-                        variant.name(),
-                        "=".repeat(pct as usize / 2)
-                    );
+                    if terminal {
+                        eprint!(
+                            "\r{} table: [{:<50}] {pct:>3} % of {total} start states, {el:.0} s   ",
+                            variant.name(),
+                            "=".repeat(pct as usize / 2)
+                        );
+                    } else if pct % 5 == 0 {
+                        // A log: a line every 5 %.
+                        eprintln!(
+                            "{} table: {pct} % of {total} start states, {el:.0} s",
+                            variant.name()
+                        );
+                    }
                 }
                 m
             })
@@ -315,7 +325,7 @@ pub fn build_from(co: &H48Coords, variant: Variant, short_depth: u8, progress: b
     } else {
         0
     };
-    if progress {
+    if progress && terminal {
         eprintln!();
     }
     let counts: Vec<u64> = layers.iter().map(|l| l.len() as u64).collect();
