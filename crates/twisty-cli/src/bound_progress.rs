@@ -51,8 +51,18 @@ impl BoundProgress {
                 }
                 let text = s.to_string();
                 if self.terminal {
-                    self.bar.set_length(s.subtrees.max(1));
-                    self.bar.set_position(s.done);
+                    // The share of the work done when the last bound's counts give it, else
+                    // the share of the subtrees (which under-reads: the largest go first).
+                    match s.estimated_share() {
+                        Some(share) => {
+                            self.bar.set_length(1000);
+                            self.bar.set_position((share * 1000.0) as u64);
+                        }
+                        None => {
+                            self.bar.set_length(s.subtrees.max(1));
+                            self.bar.set_position(s.done);
+                        }
+                    }
                     self.bar.set_message(text);
                 } else if last_line.elapsed() >= LINE_EVERY {
                     last_line = Instant::now();

@@ -22,6 +22,9 @@ pub struct IterationProgress {
     /// The search's node count when the bound started, and the latest.
     base: AtomicU64,
     total: AtomicU64,
+    /// The last bound's nodes in this bound's subtrees, in all and in those done.
+    weight: AtomicU64,
+    weight_done: AtomicU64,
 }
 
 /// A reading of an [`IterationProgress`].
@@ -37,11 +40,47 @@ pub struct ProgressSnapshot {
     pub nodes: u64,
     /// Time since the bound started.
     pub elapsed: Duration,
+    /// The nodes the last bound generated in this bound's subtrees (0 when not known: the
+    /// first bound split, or a search that does not learn from the last bound).
+    pub last_nodes: u64,
+    /// Of those, the nodes in the subtrees done: `last_nodes_done / last_nodes` estimates
+    /// the share of the bound's work done (the next bound's tree grows alike under every
+    /// subtree), where `done / subtrees` under-reads when the largest subtrees go first.
+    pub last_nodes_done: u64,
+}
+
+impl ProgressSnapshot {
+    /// The share of the bound's work done, estimated from the last bound's node counts of
+    /// the subtrees done, when they are known.
+    pub fn estimated_share(&self) -> Option<f64> {
+        (self.last_nodes > 0)
+            .then(|| self.last_nodes_done.min(self.last_nodes) as f64 / self.last_nodes as f64)
+    }
+
+    /// The time left in the bound at the rate so far, from [`ProgressSnapshot::estimated_share`]
+    /// (none before any work is done).
+    pub fn estimated_left(&self) -> Option<Duration> {
+        let share = self.estimated_share().filter(|&f| f > 0.0)?;
+        Duration::try_from_secs_f64(self.elapsed.as_secs_f64() * (1.0 - share) / share).ok()
+    }
+}
+
+/// A duration for people, to a useful precision: `45 s`, `12 min`, `3.4 h`.
+fn rough(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 120.0 {
+        format!("{s:.0} s")
+    } else if s < 7200.0 {
+        format!("{:.0} min", s / 60.0)
+    } else {
+        format!("{:.1} h", s / 3600.0)
+    }
 }
 
 impl std::fmt::Display for ProgressSnapshot {
-    /// One line for people: `bound 15: 312/1104 subtrees, 4000000000 nodes, 4.00 M nodes/s, 1000.0 s`
-    /// (no subtrees when the bound is one tree).
+    /// One line for people: `bound 15: 312/1104 subtrees, 4000000000 nodes, 4.00 M nodes/s,
+    /// 1000.0 s; ~40 % done, ~25 min left` (no subtrees when the bound is one tree, no
+    /// estimate when the last bound's counts are not known).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let secs = self.elapsed.as_secs_f64();
         write!(f, "bound {}: ", self.bound)?;
@@ -53,7 +92,11 @@ impl std::fmt::Display for ProgressSnapshot {
             "{} nodes, {:.2} M nodes/s, {secs:.1} s",
             self.nodes,
             self.nodes as f64 / secs.max(1e-9) / 1e6
-        )
+        )?;
+        if let (Some(share), Some(left)) = (self.estimated_share(), self.estimated_left()) {
+            write!(f, "; ~{:.0} % done, ~{} left", share * 100.0, rough(left))?;
+        }
+        Ok(())
     }
 }
 
@@ -74,6 +117,8 @@ impl IterationProgress {
             done: AtomicU64::new(0),
             base: AtomicU64::new(0),
             total: AtomicU64::new(0),
+            weight: AtomicU64::new(0),
+            weight_done: AtomicU64::new(0),
         }
     }
 
@@ -96,12 +141,16 @@ impl IterationProgress {
                 self.since_created()
                     .saturating_sub(self.started.load(Ordering::Relaxed)),
             ),
+            last_nodes: self.weight.load(Ordering::Relaxed),
+            last_nodes_done: self.weight_done.load(Ordering::Relaxed),
         }
     }
 
     /// A new bound of `subtrees` subtrees starts; the search had generated `base` nodes
     /// before it (the bound's own count starts there).
     pub fn start_bound(&self, bound: u32, subtrees: u64, base: u64) {
+        self.weight.store(0, Ordering::Relaxed);
+        self.weight_done.store(0, Ordering::Relaxed);
         self.done.store(0, Ordering::Relaxed);
         self.base.store(base, Ordering::Relaxed);
         self.total.store(base, Ordering::Relaxed);
@@ -117,6 +166,19 @@ impl IterationProgress {
 
     /// One more subtree is searched to its end.
     pub fn finish_subtree(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The bound's subtrees generated `nodes` nodes at the last bound (after
+    /// [`IterationProgress::start_bound`], by a search that keeps those counts).
+    pub fn set_last_nodes(&self, nodes: u64) {
+        self.weight.store(nodes, Ordering::Relaxed);
+    }
+
+    /// One more subtree is searched to its end; it generated `last_nodes` nodes at the last
+    /// bound.
+    pub fn finish_subtree_of(&self, last_nodes: u64) {
+        self.weight_done.fetch_add(last_nodes, Ordering::Relaxed);
         self.done.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -158,6 +220,7 @@ mod tests {
             done: 312,
             nodes: 4_000_000_000,
             elapsed: Duration::from_secs(1000),
+            ..ProgressSnapshot::default()
         };
         assert_eq!(
             split.to_string(),
@@ -172,6 +235,47 @@ mod tests {
         assert_eq!(
             single.to_string(),
             "bound 9: 3000000 nodes, 2.00 M nodes/s, 1.5 s"
+        );
+        // With the last bound's counts: 40 % of its nodes done in 1000 s, 1500 s to go.
+        let estimated = ProgressSnapshot {
+            last_nodes: 1_000_000,
+            last_nodes_done: 400_000,
+            ..split
+        };
+        assert_eq!(estimated.estimated_share(), Some(0.4));
+        assert_eq!(estimated.estimated_left(), Some(Duration::from_secs(1500)));
+        assert_eq!(
+            estimated.to_string(),
+            "bound 15: 312/1104 subtrees, 4000000000 nodes, 4.00 M nodes/s, 1000.0 s; ~40 % done, ~25 min left"
+        );
+        // Nothing done yet: a share, no time left.
+        let early = ProgressSnapshot {
+            last_nodes_done: 0,
+            ..estimated
+        };
+        assert_eq!(
+            (early.estimated_share(), early.estimated_left()),
+            (Some(0.0), None)
+        );
+        assert!(!early.to_string().contains('~'));
+        assert_eq!(rough(Duration::from_secs(45)), "45 s");
+        assert_eq!(rough(Duration::from_secs(9000)), "2.5 h");
+    }
+
+    #[test]
+    fn the_last_bounds_counts_weigh_the_subtrees_done() {
+        let p = IterationProgress::new();
+        p.start_bound(14, 3, 0);
+        p.set_last_nodes(100);
+        p.finish_subtree_of(70);
+        let s = p.snapshot();
+        assert_eq!((s.done, s.last_nodes, s.last_nodes_done), (1, 100, 70));
+        // A new bound forgets them until told again.
+        p.start_bound(15, 3, 0);
+        let s = p.snapshot();
+        assert_eq!(
+            (s.last_nodes, s.last_nodes_done, s.estimated_share()),
+            (0, 0, None)
         );
     }
 

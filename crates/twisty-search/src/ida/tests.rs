@@ -491,6 +491,19 @@ fn progress_ends_at_the_last_bound() {
                 (subtrees, subtrees),
                 "split {split} ordered {ordered}"
             );
+            // The estimate of the share done weighs each subtree by its nodes at bound 4
+            // (those below the split depth): all done at the end.
+            let at_4 = if split == 0 {
+                0
+            } else {
+                (split + 1..=4u32).map(|d| 6u64.pow(d)).sum::<u64>()
+            };
+            assert_eq!(
+                (s.last_nodes, s.last_nodes_done),
+                (at_4, at_4),
+                "split {split} ordered {ordered}"
+            );
+            assert_eq!(s.estimated_share(), (split > 0).then_some(1.0));
         }
     }
 }

@@ -248,7 +248,7 @@ mod tests {
         let k = Kilominx;
         let mut rng = seeded_rng(53);
         let s = k.state_after(&k.random_moves(&mut rng, 12));
-        let mut split_seen = 0;
+        let (mut split_seen, mut estimated) = (0, 0);
         for (i, solver) in solvers(&cache).iter().enumerate() {
             let depth = solver.heuristic(&s).max(3) + 1;
             for (threads, part) in [(Some(1), None), (None, None), (None, Part::new(2, 3).ok())] {
@@ -271,11 +271,16 @@ mod tests {
                     // Every subtree two moves deep that survived the pruning was searched.
                     split_seen += usize::from(seen.subtrees > 0);
                     assert_eq!(seen.done, seen.subtrees, "{at}: {seen:?}");
+                    // The last bound's counts of the subtrees, all done.
+                    estimated += usize::from(seen.last_nodes > 0);
+                    assert_eq!(seen.last_nodes_done, seen.last_nodes, "{at}: {seen:?}");
                 }
             }
         }
         // Most bounds are split (a bound whose depth-2 nodes are all pruned has no subtree).
         assert!(split_seen >= 5, "{split_seen}");
+        // The bound before the last was split and learnt from in some runs.
+        assert!(estimated >= 1, "{estimated}");
     }
 
     #[test]
