@@ -141,6 +141,37 @@ fn ga_solves_a_3x3x3_learns_and_reuses_macros() {
     assert!(!err.contains("macro improvements: 0,"), "{err}");
 }
 
+/// When the answer printed is the input's inverse (shorter than the GA's), the text output
+/// says so beside the GA's own lengths.
+#[test]
+fn the_text_answer_says_when_it_is_the_inverse_of_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "solve",
+        "-p",
+        "supercube:3",
+        "--random",
+        "--seed",
+        "7",
+        "--simplify",
+    ];
+    let out = twisty(dir.path()).args(args).arg("--json").assert().success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let text = twisty(dir.path()).args(args).assert().success();
+    let stderr = String::from_utf8_lossy(&text.get_output().stderr).to_string();
+    // This seed's GA answer (over 200 moves) is longer than the 100-move scramble.
+    let theirs = v["details"]["solver_length"]
+        .as_u64()
+        .expect("the inverse is the answer");
+    assert_eq!(v["length"], 100);
+    assert!(
+        stderr.contains(&format!(
+            "note: the answer is the inverse of the input: shorter than the solver's answer ({theirs} HTM)"
+        )),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn corrupt_macro_files_and_bad_parameters_are_reported() {
     let dir = tempfile::tempdir().unwrap();

@@ -256,6 +256,14 @@ fn print_human(r: &SolveReport, wall: Duration) {
             r.length,
             if r.optimal { " (optimal)" } else { "" }
         );
+        if let Some(why) = r.details.get("answer").and_then(|v| v.as_str()) {
+            // The printed answer is not the solver's: say so, with the solver's length.
+            let theirs = r.details.get("solver_length").and_then(|v| v.as_u64());
+            eprintln!(
+                "note: the answer is {why}{}",
+                theirs.map_or(String::new(), |n| format!(" ({n} {metric})"))
+            );
+        }
     }
     let search = Duration::from_secs_f64(r.search_seconds);
     let mut line = format!("Solver: {}  Time: {}", r.solver, human_duration(search));
