@@ -37,6 +37,10 @@ impl Observer for CliObserver {
             _ => {}
         }
     }
+
+    fn wants_steps(&self) -> bool {
+        self.spinner.lock().unwrap_or_else(|p| p.into_inner()).is_some()
+    }
 }
 
 impl CliObserver {

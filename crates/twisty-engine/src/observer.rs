@@ -61,6 +61,13 @@ impl Event {
 pub trait Observer: Sync {
     /// One event.
     fn event(&self, event: &Event);
+
+    /// Whether it uses the [`Event::Step`] readings sent every second inside a long bound of
+    /// an optimal search; the engine runs no reporting thread beside the search for one that
+    /// does not (a batch of short solves then starts one thread fewer per solve).
+    fn wants_steps(&self) -> bool {
+        true
+    }
 }
 
 /// An observer that ignores everything.
@@ -69,6 +76,10 @@ pub struct Quiet;
 
 impl Observer for Quiet {
     fn event(&self, _: &Event) {}
+
+    fn wants_steps(&self) -> bool {
+        false
+    }
 }
 
 impl<F: Fn(&Event) + Sync> Observer for F {

@@ -68,6 +68,10 @@ impl PyProgress {
 }
 
 impl Observer for PyProgress {
+    fn wants_steps(&self) -> bool {
+        self.sink.is_some()
+    }
+
     fn event(&self, event: &Event) {
         if self.sink.is_none() {
             return;

@@ -65,8 +65,12 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// Runs `f` with the request's limits plus an [`IterationProgress`], and while it runs sends
 /// the observer a [`Event::Step`] with the reading every second once a bound has started
 /// (e.g. `bound 15: 557/1536 subtrees, 373363096 nodes, 6.22 M nodes/s, 60.0 s`), for a
-/// solver whose bounds can take minutes.
+/// solver whose bounds can take minutes. For an observer that wants no steps
+/// ([`crate::Observer::wants_steps`]), just `f` with the request's limits.
 pub(crate) fn with_bound_progress<R>(ctx: &Ctx<'_>, f: impl FnOnce(&Limits) -> R) -> R {
+    if !ctx.observer.wants_steps() {
+        return f(&ctx.limits);
+    }
     let progress = Arc::new(IterationProgress::new());
     let limits = Limits {
         progress: Some(progress.clone()),
@@ -149,5 +153,12 @@ mod tests {
         let n = seen.len();
         std::thread::sleep(PROGRESS_EVERY + Duration::from_millis(200));
         assert_eq!(steps.lock().unwrap().len(), n);
+        // An observer that wants no steps gets the request's limits as they are.
+        let quiet = Ctx {
+            observer: &crate::Quiet,
+            ..ctx
+        };
+        let had = with_bound_progress(&quiet, |limits| (limits.max_length, limits.progress.is_some()));
+        assert_eq!(had, (Some(7), false));
     }
 }
