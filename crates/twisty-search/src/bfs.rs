@@ -91,7 +91,8 @@ where
         let chunks = states.div_ceil(CHUNK);
         (0..chunks).into_par_iter().for_each(|c| {
             let mut local = 0u64;
-            for i in c * CHUNK..((c + 1) * CHUNK).min(states) {
+            let end = ((c + 1) * CHUNK).min(states);
+            for i in c * CHUNK..end {
                 let v = get(&table, i);
                 if backward {
                     if v == UNREACHED
@@ -107,6 +108,9 @@ where
                 }
             }
             found.fetch_add(local, Relaxed);
+            if let Some(b) = &bar {
+                b.scanned(end - c * CHUNK);
+            }
         });
         frontier = found.into_inner();
         reached += frontier;

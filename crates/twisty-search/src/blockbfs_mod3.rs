@@ -359,7 +359,8 @@ fn build_bits<const B: u32>(
             let mut steps = Vec::with_capacity(moves.dest.len());
             let mut list: Vec<u16> = Vec::with_capacity(per_block as usize);
             let mut pos = [0u8; MAX_K];
-            for b in task * BLOCKS_PER_TASK..((task + 1) * BLOCKS_PER_TASK).min(blocks) {
+            let end = ((task + 1) * BLOCKS_PER_TASK).min(blocks);
+            for b in task * BLOCKS_PER_TASK..end {
                 let first = b * per_block;
                 let want = if backward { unreached } else { cur };
                 collect::<B>(&table, first, per_block, want, &mut list);
@@ -394,6 +395,9 @@ fn build_bits<const B: u32>(
                 }
             }
             found.fetch_add(local, Relaxed);
+            if let Some(bar) = &bar {
+                bar.scanned((end - task * BLOCKS_PER_TASK) * per_block);
+            }
         });
         frontier = found.into_inner();
         reached += frontier;

@@ -219,7 +219,7 @@ where
             }
             found.fetch_add(local, Relaxed);
             if let Some(b) = &bar {
-                b.inc(per_class);
+                b.scanned(per_class);
             }
         });
         frontier = found.into_inner();
