@@ -547,16 +547,7 @@ pub fn ida_star<P: IdaProblem>(
             if P::ORDERS && P::PASSES {
                 sort_roots(&history, p, &mut roots);
             }
-            // Each subtree's nodes at the last bound (none before the first split bound, or
-            // without `learn`): the progress's estimate of the share done.
-            let last: Vec<u64> = match shared.progress {
-                Some(pr) => {
-                    let last: Vec<u64> = roots.iter().map(|r| history.get(&r.0)).collect();
-                    pr.set_last_nodes(last.iter().sum());
-                    last
-                }
-                None => Vec::new(),
-            };
+            let last = history.tell_progress(roots.iter().map(|r| &r.0), shared.progress);
             let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
             let subtree = |i: usize, (path, node, face): &Root<P::Node>| {
                 if shared.stop.load(Ordering::Relaxed) {

@@ -8,6 +8,7 @@
 //! [`IdaProblem::order_key`].
 
 use super::IdaProblem;
+use crate::progress::IterationProgress;
 use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -42,6 +43,26 @@ impl<K: Hash + Eq> SubtreeCounts<K> {
     /// one pruned at the split depth then).
     pub fn get(&self, key: &K) -> u64 {
         self.nodes.get(key).copied().unwrap_or(0)
+    }
+
+    /// Each subtree's count at the last iteration (`keys` in the order the subtrees are
+    /// searched), told to `progress` as the weights of its estimate of the share of the
+    /// bound done; empty without a progress (nothing before the first split iteration is
+    /// known, so the estimate starts at the second).
+    pub fn tell_progress<'k>(
+        &self,
+        keys: impl IntoIterator<Item = &'k K>,
+        progress: Option<&IterationProgress>,
+    ) -> Vec<u64>
+    where
+        K: 'k,
+    {
+        let Some(p) = progress else {
+            return Vec::new();
+        };
+        let last: Vec<u64> = keys.into_iter().map(|k| self.get(k)).collect();
+        p.set_last_nodes(last.iter().sum());
+        last
     }
 
     /// Keeps the counts of a complete iteration (`counts[i]` for `keys[i]`) for the next.

@@ -474,16 +474,7 @@ pub fn search<B: Bound>(
             if opts.learn {
                 roots.sort_by_cached_key(|r| Reverse(history.get(&r.0)));
             }
-            // Each subtree's nodes at the last bound (none before the first split bound, or
-            // without `learn`): the progress's estimate of the share done.
-            let last: Vec<u64> = match progress {
-                Some(pr) => {
-                    let last: Vec<u64> = roots.iter().map(|r| history.get(&r.0)).collect();
-                    pr.set_last_nodes(last.iter().sum());
-                    last
-                }
-                None => Vec::new(),
-            };
+            let last = history.tell_progress(roots.iter().map(|r| &r.0), progress);
             let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
             let subtree = |i: usize, (path, node, q): &Prefix| {
                 if shared.stop.load(Ordering::Relaxed) {
