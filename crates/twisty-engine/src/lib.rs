@@ -33,6 +33,7 @@ mod puzzle_id;
 mod report;
 mod request;
 pub mod scramble;
+pub mod simplify;
 mod size;
 mod solve;
 pub mod solvers;

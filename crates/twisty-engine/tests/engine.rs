@@ -323,3 +323,38 @@ fn an_interrupted_list_of_every_optimal_3x3x3_solution_says_so() {
     assert_eq!(r.details.get("all_complete"), Some(&Value::Bool(false)), "{r:?}");
     assert!(r.length == 2 && r.verified, "{r:?}");
 }
+
+#[test]
+fn answers_are_simplified_and_counted_as_printed() {
+    let e = engine(&common::shared_tables());
+    // The 2x2x2 A* turns quarter turns: its `U U` is printed and counted as `U2`.
+    let r = e
+        .solve(
+            &SolveRequest::new(PuzzleId::Cube2, "R U F' U2 R").solver("astar"),
+            &Quiet,
+        )
+        .expect("a solve");
+    assert_eq!(r.length as usize, r.moves.len(), "{}", r.solution);
+    for pair in r.moves.windows(2) {
+        assert_ne!(pair[0].chars().next(), pair[1].chars().next(), "{}", r.solution);
+    }
+    assert_eq!(r.length, 5, "{}", r.solution);
+    // A QTM count of a half-turn-metric search says so and claims no optimality.
+    let mut req = SolveRequest::new(PuzzleId::Cube3, "R2 U");
+    req.metric = twisty_engine::MetricName::Qtm;
+    let r = e.solve(&req, &Quiet).expect("a solve");
+    assert_eq!(r.length, 3);
+    assert!(!r.optimal);
+    assert!(
+        r.details["metric_note"]
+            .as_str()
+            .is_some_and(|n| n.contains("half-turn metric")),
+        "{}",
+        r.details
+    );
+    // The 2x2x2's optimal solver searches in QTM itself: no note.
+    let mut req = SolveRequest::new(PuzzleId::Cube2, "R2 U");
+    req.metric = twisty_engine::MetricName::Qtm;
+    let r = e.solve(&req, &Quiet).expect("a solve");
+    assert!(r.optimal && r.details.get("metric_note").is_none(), "{}", r.details);
+}
