@@ -213,3 +213,128 @@ fn play_reads_cubing_notation_and_rotations_as_held() {
     assert!(text.contains("solution (1 moves"), "{text}");
     assert!(text.trim_end().contains(": R'"), "{text}");
 }
+
+/// cubing.js's verdict (`oracle/check.mjs`) on each (puzzle, scramble, solution).
+fn cubing_js_solved(lines: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    use std::io::Write;
+    let oracle = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../oracle");
+    assert!(
+        oracle.join("node_modules/cubing/package.json").is_file(),
+        "cubing.js is not installed for the oracle: run `npm ci --prefix oracle`"
+    );
+    let mut child = std::process::Command::new("node")
+        .arg(oracle.join("check.mjs"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("node runs the oracle");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for l in lines {
+            writeln!(stdin, "{l}").unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The text after `prefix` on the first line of `text` that starts with it.
+fn line_after<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    text.lines().find_map(|l| l.strip_prefix(prefix))
+}
+
+#[test]
+fn play_scramble_and_solve_agree_with_cubing_js_and_show() {
+    // Each puzzle, held at home and after moves that turn the frame (rotations, turns of
+    // the faces of a fixed piece): SCRAMBLE's printed moves give the puzzle drawn (as
+    // `twisty show` draws those moves) and SOLVE's printed answer solves them in cubing.js.
+    let cases = [
+        ("3x3", "3x3x3", ""),
+        ("3x3", "3x3x3", "y Rw"),
+        ("2x2", "2x2x2", ""),
+        ("2x2", "2x2x2", "x D L"),
+        ("kilominx", "kilominx", ""),
+        ("kilominx", "kilominx", "U Rv F"),
+    ];
+    let mut lines = Vec::new();
+    for (puzzle, cubing, before) in cases {
+        for seed in 1..=6 {
+            let input = format!("{before}\nSCRAMBLE 6\nSOLVE --timeout 0.2\nQUIT\n");
+            let mut c = twisty_default();
+            let out = c
+                .args(["play", "--puzzle", puzzle, "--seed", &seed.to_string()])
+                .write_stdin(input)
+                .assert()
+                .success();
+            let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+            let scramble = line_after(&text, "scramble: ").unwrap_or_else(|| panic!("{text}"));
+            let solution = line_after(&text, "solution (")
+                .and_then(|l| l.split_once("): "))
+                .map(|(_, s)| s.trim_end_matches(" — solved"))
+                .unwrap_or_else(|| panic!("{text}"));
+            // The net drawn after SCRAMBLE is `twisty show`'s drawing of the moves.
+            let drawn: String = text
+                .split("> SCRAMBLE 6\n")
+                .nth(1)
+                .and_then(|t| t.split("scramble: ").next())
+                .unwrap_or_default()
+                .to_string();
+            let all = format!("{before} {scramble}");
+            let mut c = twisty_default();
+            let shown = c
+                .args(["show", "--puzzle", puzzle, all.trim()])
+                .assert()
+                .success();
+            let shown = String::from_utf8_lossy(&shown.get_output().stdout).to_string();
+            assert!(
+                !drawn.is_empty() && shown.starts_with(&drawn),
+                "{puzzle} seed {seed}: play drew\n{drawn}\nshow draws\n{shown}"
+            );
+            lines.push(serde_json::json!({
+                "puzzle": cubing,
+                "scramble": all.trim(),
+                "solution": solution,
+            }));
+        }
+    }
+    let answers = cubing_js_solved(&lines);
+    assert_eq!(answers.len(), lines.len());
+    let failed: Vec<String> = lines
+        .iter()
+        .zip(&answers)
+        .filter(|(_, a)| a["solved"] != true)
+        .map(|(l, a)| format!("{l} -> {a}"))
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "play's answers cubing.js does not solve:\n{}",
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn play_steps_through_an_answer_and_prefers_a_shorter_inverse() {
+    // Seven Kilominx turns: the answer is their inverse (7 moves), not the fast solver's.
+    let mut c = twisty_default();
+    let out = c
+        .args(["play", "--puzzle", "kilominx", "--seed", "1"])
+        .write_stdin("R U F BL DR B2 L'\nSOLVE STEP\nNEXT\nNEXT 2\nUNDO\nNEXT ALL\nNEXT\nquit\n")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let answer = line_after(&text, "solution (7 moves, ").unwrap_or_else(|| panic!("{text}"));
+    assert!(answer.contains("L B2' DR' BL' F' U' R'"), "{text}");
+    assert!(text.contains("NEXT applies it move by move (7 to go"), "{text}");
+    assert!(text.contains("\nL (6 to go: B2' DR' BL' F' U' R')"), "{text}");
+    assert!(text.contains("\nB2' DR' (4 to go"), "{text}");
+    // UNDO takes back one move of the answer, and the answer goes on from there.
+    assert!(text.contains("undone"), "{text}");
+    assert!(
+        text.contains("DR' BL' F' U' R' (the end of the answer) — solved"),
+        "{text}"
+    );
+    assert!(text.contains("error: no answer to step through"), "{text}");
+}

@@ -1,8 +1,10 @@
 //! `twisty play`: an interactive session on one puzzle.
 //!
 //! The net is redrawn after every command. Commands (case-insensitive): HELP, RESET,
-//! EDIT …, SCRAMBLE \[n\], SOLVE \[options of `twisty solve`\], UNDO, REDO, HISTORY, QUIT;
-//! anything else is read as a move sequence. When standard input is not a terminal the
+//! EDIT …, SCRAMBLE \[n\], SOLVE \[STEP\] \[options of `twisty solve`\], NEXT \[n|ALL\], UNDO,
+//! REDO, HISTORY, QUIT; anything else is read as a move sequence. Scrambles and answers are
+//! applied as the text printed for them, read back as typed, so what is drawn is what the
+//! printed moves give. When standard input is not a terminal the
 //! commands are read line by line (for scripts and tests), without line editing.
 
 use crate::args::{PlayArgs, PuzzleKind, SolveArgs};
@@ -17,6 +19,8 @@ Commands (case-insensitive):
   <moves>          apply a move sequence, e.g. R U R' U'
   SCRAMBLE [n]     apply n random moves (default: the puzzle's usual length)
   SOLVE [opts]     solve and apply the solution; opts as for `twisty solve`, e.g. SOLVE --solver optimal
+  SOLVE STEP [opts]  solve, show the solution and apply nothing: NEXT then applies it move by move
+  NEXT [n|ALL]     apply the next move (n moves, or the rest) of the solution of SOLVE STEP
   EDIT …           edit the state: EDIT <state string>, or EDIT <face><n> <colour> (e.g. EDIT U1 R),
                    kept as a draft until it is a legal state; EDIT CANCEL drops the draft
   UNDO / REDO      step back / forward through the history
@@ -25,10 +29,14 @@ Commands (case-insensitive):
   HELP             this text
   QUIT             leave (also EXIT, or end of input)";
 
-/// The puzzle in the session: its state in the solvers' reference frame and how it is held.
+/// The puzzle in the session: its state in the solvers' reference frame, how it is held
+/// and, while it is known, the text typed from the solved puzzle held at home to reach it.
 struct Held<P: CliPuzzle> {
     state: P::State,
     frame: P::Frame,
+    /// The moves (in the session's notation) from solved; `None` after an edit. SOLVE gives
+    /// them to the engine, whose default solvers then answer no longer than their inverse.
+    path: Option<String>,
 }
 
 impl<P: CliPuzzle> Clone for Held<P> {
@@ -36,7 +44,31 @@ impl<P: CliPuzzle> Clone for Held<P> {
         Held {
             state: self.state.clone(),
             frame: self.frame,
+            path: self.path.clone(),
         }
+    }
+}
+
+/// Longest path from solved kept for SOLVE (the engine's input cap is 64 KiB).
+const MAX_PATH_BYTES: usize = 16 << 10;
+
+impl<P: CliPuzzle> Held<P> {
+    /// The puzzle after `text` typed on it (in the session's notation), the path extended.
+    fn after(&self, p: &P, text: &str, seed_notation: bool) -> Result<Held<P>, String> {
+        let mut next = self.clone();
+        if seed_notation {
+            let moves = p.parse_moves(text).map_err(|e| e.to_string())?;
+            p.apply_all(&mut next.state, &moves);
+        } else {
+            p.apply_held(&mut next.state, &mut next.frame, text)
+                .map_err(|e| e.to_string())?;
+        }
+        next.path = self
+            .path
+            .as_ref()
+            .map(|path| format!("{path} {text}").trim().to_string())
+            .filter(|path| path.len() <= MAX_PATH_BYTES);
+        Ok(next)
     }
 }
 
@@ -49,17 +81,22 @@ struct Step<P: CliPuzzle> {
     text: Option<String>,
 }
 
-/// The session state: the current puzzle and the undo/redo stacks.
+/// The session state: the current puzzle, the undo/redo stacks and the moves of an answer
+/// still to be stepped through (SOLVE STEP, then NEXT).
 struct Session<P: CliPuzzle> {
     now: Held<P>,
     done: Vec<Step<P>>,
     undone: Vec<Step<P>>,
+    pending: Vec<String>,
 }
 
 impl<P: CliPuzzle> Session<P> {
     /// Records a change to `after`.
     fn push(&mut self, after: Held<P>, what: &'static str, text: Option<String>) {
         let before = std::mem::replace(&mut self.now, after.clone());
+        if what != "NEXT" {
+            self.pending.clear();
+        }
         self.done.push(Step {
             before,
             after,
@@ -83,11 +120,13 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
     let home = || Held::<P> {
         state: p.solved(),
         frame: p.home_frame(),
+        path: Some(String::new()),
     };
     let mut session = Session {
         now: home(),
         done: Vec::new(),
         undone: Vec::new(),
+        pending: Vec::new(),
     };
     let mut draft: Option<String> = None;
     let interactive = std::io::stdin().is_terminal();
@@ -139,6 +178,10 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
             "UNDO" => match session.done.pop() {
                 Some(step) => {
                     session.now = step.before.clone();
+                    // A move of an answer being stepped through goes back on the answer.
+                    if let ("NEXT", Some(t)) = (step.what, &step.text) {
+                        session.pending.insert(0, t.clone());
+                    }
                     session.undone.push(step);
                     Ok(String::from("undone"))
                 }
@@ -147,6 +190,9 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
             "REDO" => match session.undone.pop() {
                 Some(step) => {
                     session.now = step.after.clone();
+                    if step.what == "NEXT" && session.pending.first() == step.text.as_ref() {
+                        session.pending.remove(0);
+                    }
                     session.done.push(step);
                     Ok(String::from("redone"))
                 }
@@ -156,26 +202,46 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, kind: PuzzleKind, args: &PlayArgs) ->
                 print_history(&session.done);
                 continue;
             }
-            "SCRAMBLE" => scramble(p, rest, &mut rng).map(|moves| {
+            "SCRAMBLE" => scramble(p, rest, &mut rng).and_then(|moves| {
+                // The scramble is applied as printed, read back as the user would type it,
+                // so the puzzle drawn is the one the printed moves give (the frame follows
+                // the turns of the faces holding a fixed piece).
                 let text = written(p, session.now.frame, &moves, seed_notation);
-                let mut after = session.now.clone();
-                p.apply_all(&mut after.state, &moves);
+                let after = session.now.after(p, &text, seed_notation)?;
                 session.push(after, "SCRAMBLE", Some(text.clone()));
-                format!("scramble: {text}")
+                Ok(format!("scramble: {text}"))
             }),
-            "SOLVE" => solve(ctx, p, kind, &session.now.state, rest).map(|(moves, summary)| {
-                let text = written(p, session.now.frame, &moves, seed_notation);
-                let mut after = session.now.clone();
-                p.apply_all(&mut after.state, &moves);
-                session.push(after, "SOLVE", Some(text.clone()));
-                format!("{summary}: {text}")
-            }),
+            "SOLVE" => {
+                let step = rest.first().is_some_and(|w| w.eq_ignore_ascii_case("step"));
+                let rest = if step { &rest[1..] } else { rest };
+                solve(ctx, p, kind, &session.now, rest, seed_notation).and_then(|(moves, summary)| {
+                    let tokens = written_tokens(p, session.now.frame, &moves, seed_notation);
+                    let text = tokens.join(" ");
+                    if step {
+                        let n = tokens.len();
+                        session.pending = tokens;
+                        return Ok(format!(
+                            "{summary}: {text}\n{}",
+                            if n == 0 {
+                                String::from("nothing to step through")
+                            } else {
+                                format!("NEXT applies it move by move ({n} to go; NEXT ALL for the rest)")
+                            }
+                        ));
+                    }
+                    let after = session.now.after(p, &text, seed_notation)?;
+                    session.push(after, "SOLVE", Some(text.clone()));
+                    Ok(format!("{summary}: {text}"))
+                })
+            }
+            "NEXT" => next(p, &mut session, rest, seed_notation),
             "EDIT" => match p.edit(&session.now.state, &mut draft, rest) {
                 Ok(EditOutcome::Apply(new)) => {
                     // Edits are of the state string in the reference orientation.
                     let after = Held {
                         state: new,
                         frame: p.home_frame(),
+                        path: None,
                     };
                     session.push(after, "EDIT", None);
                     Ok(String::from("edited"))
@@ -229,11 +295,62 @@ fn draw<P: CliPuzzle>(ctx: &Ctx, p: &P, now: &Held<P>, seed_notation: bool, inte
 /// Reference-frame `moves` written as the user turns them: as held in `frame`, or in the
 /// seed's notation.
 fn written<P: CliPuzzle>(p: &P, frame: P::Frame, moves: &[P::Move], seed_notation: bool) -> String {
+    written_tokens(p, frame, moves, seed_notation).join(" ")
+}
+
+/// [`written`], one token per move.
+fn written_tokens<P: CliPuzzle>(
+    p: &P,
+    frame: P::Frame,
+    moves: &[P::Move],
+    seed_notation: bool,
+) -> Vec<String> {
     if seed_notation {
-        p.format_moves(moves)
+        moves.iter().map(|&m| p.format_move(m)).collect()
     } else {
-        p.held_moves(frame, moves).join(" ")
+        p.held_moves(frame, moves)
     }
+}
+
+/// NEXT \[n|ALL\]: applies the next moves of the answer of SOLVE STEP, one history entry each.
+fn next<P: CliPuzzle>(
+    p: &P,
+    session: &mut Session<P>,
+    rest: &[&str],
+    seed_notation: bool,
+) -> Result<String, String> {
+    if session.pending.is_empty() {
+        return Err(String::from(
+            "no answer to step through: SOLVE STEP finds one and NEXT applies it move by move",
+        ));
+    }
+    let n = match rest.first() {
+        None => 1,
+        Some(w) if w.eq_ignore_ascii_case("all") => session.pending.len(),
+        Some(w) => match w.parse::<usize>() {
+            Ok(n) if n >= 1 => n.min(session.pending.len()),
+            _ => return Err(format!("NEXT takes a move count (at least 1) or ALL, not `{w}`")),
+        },
+    };
+    let mut applied = Vec::with_capacity(n);
+    for _ in 0..n {
+        let token = session.pending.remove(0);
+        let after = session.now.after(p, &token, seed_notation)?;
+        let pending = std::mem::take(&mut session.pending);
+        session.push(after, "NEXT", Some(token.clone()));
+        session.pending = pending;
+        applied.push(token);
+    }
+    let left = session.pending.len();
+    Ok(format!(
+        "{}{}",
+        applied.join(" "),
+        if left == 0 {
+            String::from(" (the end of the answer)")
+        } else {
+            format!(" ({left} to go: {})", session.pending.join(" "))
+        }
+    ))
 }
 
 /// The puzzle after the typed moves `line`, and how many moves were typed.
@@ -243,14 +360,11 @@ fn apply_typed<P: CliPuzzle>(
     line: &str,
     seed_notation: bool,
 ) -> Result<(Held<P>, usize), String> {
-    let mut after = now.clone();
+    let after = now.after(p, line, seed_notation)?;
     if seed_notation {
         let moves = p.parse_moves(line).map_err(|e| e.to_string())?;
-        p.apply_all(&mut after.state, &moves);
         return Ok((after, moves.len()));
     }
-    p.apply_held(&mut after.state, &mut after.frame, line)
-        .map_err(|e| e.to_string())?;
     let count = p
         .reference_moves(line)
         .map_or_else(|| line.split_whitespace().count(), |m| m.len());
@@ -284,13 +398,18 @@ fn scramble<P: CliPuzzle>(
     Ok(p.random_moves(rng, n))
 }
 
+/// Solves the session's puzzle: the reference-frame answer and its summary line. While the
+/// moves from solved are known the engine is given them, so its default solvers answer no
+/// longer than their inverse, as `twisty solve` does.
 fn solve<P: CliPuzzle>(
     ctx: &Ctx,
     p: &P,
     kind: PuzzleKind,
-    state: &P::State,
+    now: &Held<P>,
     rest: &[&str],
+    seed_notation: bool,
 ) -> Result<(Vec<P::Move>, String), String> {
+    let state = &now.state;
     let (args, matches) =
         SolveArgs::from_words_with_matches(kind, rest).map_err(|e| e.to_string().trim().to_string())?;
     // The state is the session's: no input is read.
@@ -299,10 +418,20 @@ fn solve<P: CliPuzzle>(
     // The session keeps the puzzle in the reference frame: the answer is read back there.
     req.frame = twisty_engine::Frame::Reference;
     let start = std::time::Instant::now();
-    let report = ctx
-        .engine()
-        .solve_state(&req, p.engine_state(state), &twisty_engine::Quiet)
-        .map_err(|e| e.to_string())?;
+    let engine = ctx.engine();
+    let report = match &now.path {
+        Some(path) => {
+            req.input = path.clone();
+            req.notation = if seed_notation {
+                twisty_engine::Notation::Seed
+            } else {
+                twisty_engine::Notation::Standard
+            };
+            engine.solve(&req, &twisty_engine::Quiet)
+        }
+        None => engine.solve_state(&req, p.engine_state(state), &twisty_engine::Quiet),
+    }
+    .map_err(|e| e.to_string())?;
     let moves = p.parse_moves(&report.solution).map_err(|e| e.to_string())?;
     twisty_solvers::verify(p, state, &moves).map_err(|e| e.to_string())?;
     let summary = format!(
