@@ -281,7 +281,8 @@ function showMoveError(info) {
   let text = info.message || 'invalid input';
   if (info.kind === 'parse' && info.line) {
     const line = ui.moves.value.split('\n')[info.line - 1] || '';
-    text = `line ${info.line}, column ${info.column}: \`${info.token}\` ${info.reason}\n${line}\n${' '.repeat(Math.max(0, info.column - 1))}^`;
+    // The server's message names the token, its line and column and what is wrong.
+    text = `${text}\n${line}\n${' '.repeat(Math.max(0, info.column - 1))}^`;
   }
   ui.moveError.textContent = text;
   ui.moveError.hidden = false;

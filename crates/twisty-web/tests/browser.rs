@@ -20,6 +20,38 @@ use twisty_web::{start, ServerConfig};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// Whether cubing.js (`oracle/check.mjs`, installed by `npm ci --prefix oracle`) finds that
+/// `solution` after `scramble` solves `puzzle` (its cubing.js name) as held.
+fn cubing_js_solves(puzzle: &str, scramble: &str, solution: &Value) -> bool {
+    let oracle = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../oracle");
+    assert!(
+        oracle.join("node_modules/cubing/package.json").is_file(),
+        "cubing.js is not installed for the oracle: run `npm ci --prefix oracle`"
+    );
+    let solution: Vec<&str> = solution
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let line = json!({"puzzle": puzzle, "scramble": scramble, "solution": solution.join(" ")});
+    let mut child = Command::new("node")
+        .arg(oracle.join("check.mjs"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node runs the oracle");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    println!("cubing.js on the page's scramble and answer: {line} -> {answer}");
+    answer["solved"] == true
+}
+
 fn tool(env: &str, default: &str) -> Option<PathBuf> {
     let p = std::env::var_os(env)
         .map(PathBuf::from)
@@ -240,6 +272,11 @@ async fn page_scrambles_solves_and_reports_errors() {
         .await
         .unwrap();
     assert_eq!(shown, api["moves"], "move list differs from the API's solution");
+    // The scramble button's moves and the answer shown solve the puzzle in cubing.js.
+    assert!(
+        cubing_js_solves("2x2x2", &scramble, &shown),
+        "{scramble} / {shown}"
+    );
     let stats = d.js("return document.getElementById('stats').textContent").await;
     assert!(stats.as_str().unwrap().contains("nodes"), "{stats}");
     d.screenshot(1440, 900, &out.join("solved-1440.png")).await;
@@ -254,6 +291,11 @@ async fn page_scrambles_solves_and_reports_errors() {
         .await;
     let err = err.as_str().unwrap();
     assert!(err.contains("column 5") && err.contains("Q2"), "{err}");
+    // The server's reason itself, never a field the API does not send.
+    assert!(
+        err.contains("not a 2x2x2 move") && !err.contains("undefined"),
+        "{err}"
+    );
     d.screenshot(375, 800, &out.join("error-375.png")).await;
 
     // The 3x3x3 and the sticker editor: an impossible state shows the server's reason.
@@ -288,6 +330,8 @@ async fn page_scrambles_solves_and_reports_errors() {
     d.click("#scramble").await;
     d.wait_for("return !window.twisty.displayedSolved()", Duration::from_secs(20))
         .await;
+    let cube3_scramble = d.js("return document.getElementById('moves').value").await;
+    let cube3_scramble = cube3_scramble.as_str().unwrap().to_string();
     d.js("document.getElementById('speed').value = '4'; return true")
         .await;
     d.click("#solve").await;
@@ -297,6 +341,10 @@ async fn page_scrambles_solves_and_reports_errors() {
     let shown = d.js("return window.twisty.shownMoves()").await;
     let page_result = d.js("return window.twisty.result().moves").await;
     assert_eq!(shown, page_result);
+    assert!(
+        cubing_js_solves("3x3x3", &cube3_scramble, &shown),
+        "{cube3_scramble} / {shown}"
+    );
     assert!(!shown.as_array().unwrap().is_empty());
     d.screenshot(375, 900, &out.join("cube3-solved-375.png")).await;
 
@@ -332,6 +380,22 @@ async fn page_scrambles_solves_and_reports_errors() {
         let name = p.replace(':', "-");
         d.screenshot(1440, 900, &out.join(format!("{name}-1440.png")))
             .await;
+        if p == "kilominx" {
+            // The Kilominx's scramble button and its answer, checked in cubing.js.
+            let scramble = d.js("return document.getElementById('moves').value").await;
+            let scramble = scramble.as_str().unwrap().to_string();
+            d.js("document.getElementById('speed').value = '4'; return true")
+                .await;
+            d.click("#solve").await;
+            d.wait_for("return window.twisty.playbackDone", Duration::from_secs(60))
+                .await;
+            assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
+            let shown = d.js("return window.twisty.shownMoves()").await;
+            assert!(
+                cubing_js_solves("kilominx", &scramble, &shown),
+                "{scramble} / {shown}"
+            );
+        }
     }
 
     // Switching puzzle while a solve runs: the supercube:7 solve (seconds of GA) is for the
