@@ -251,3 +251,15 @@ fn a_seeded_supercube_solve_gives_the_same_answer_twice() {
     assert!(dir.path().join("supercube-macros.tmac").is_file());
     assert_eq!(seeded_supercube_solve(dir.path()), first);
 }
+
+#[test]
+fn absurd_thread_counts_are_refused_before_any_thread_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in ["5000", "100000", "0"] {
+        twisty(dir.path())
+            .args(["--threads", n, "solve", "R U"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--threads must be from 1 to 1024").and(no_panic()));
+    }
+}

@@ -26,13 +26,29 @@ mod dispatch;
 use crate::args::{Cli, Command};
 pub use crate::context::{CliError, CliResult, Ctx};
 
+/// Refuses an absurd `--threads` before any thread is started (thousands of threads take
+/// tens of seconds just to start), and says when a count is well above the cores.
+fn check_threads(t: usize) -> CliResult {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if !(1..=twisty_engine::MAX_THREADS).contains(&t) {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--threads must be from 1 to {} (this machine has {cores} core(s)), not {t}",
+            twisty_engine::MAX_THREADS
+        )));
+    }
+    if t > 4 * cores {
+        eprintln!(
+            "note: --threads {t} is more than four threads per core ({cores} core(s)): expect no speed-up"
+        );
+    }
+    Ok(())
+}
+
 /// Runs the parsed command line; `matches` tells which flags were given.
 pub fn run(cli: Cli, matches: &clap::ArgMatches) -> CliResult {
     let ctx = Ctx::new(&cli.global);
     if let Some(t) = ctx.threads {
-        if t == 0 {
-            return Err(CliError::usage(anyhow::anyhow!("--threads must be at least 1")));
-        }
+        check_threads(t)?;
         // Ignored if a pool already exists.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(t).build_global();
     }
