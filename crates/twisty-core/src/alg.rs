@@ -369,6 +369,47 @@ enum Parsed<M> {
     },
 }
 
+/// Longest token [`run_together`] tries to split.
+const MAX_SPLIT: usize = 64;
+
+/// `token` written with spaces between the moves run together in it (`RUR'U'` →
+/// `R U R' U'`), when it splits into two or more tokens that each parse; for the hint of a
+/// parse error.
+fn run_together<M>(token: &str, parse_token: &impl Fn(&str) -> Result<Vec<M>, String>) -> Option<String> {
+    let chars: Vec<(usize, char)> = token.char_indices().collect();
+    let n = chars.len();
+    if !(2..=MAX_SPLIT).contains(&n) {
+        return None;
+    }
+    let at = |i: usize| chars.get(i).map_or(token.len(), |&(b, _)| b);
+    // best[i]: the start of the last piece of a split of the first i characters, if any;
+    // the longest pieces are tried first (`R2` before `R` then `2`).
+    let mut best: Vec<Option<usize>> = vec![None; n + 1];
+    best[0] = Some(0);
+    for end in 1..=n {
+        for start in end.saturating_sub(6)..end {
+            if best[start].is_none() || (start == 0 && end == n) {
+                continue;
+            }
+            let piece = normalise_primes(&token[at(start)..at(end)]);
+            if parse_token(&piece).is_ok() {
+                best[end] = Some(start);
+                break;
+            }
+        }
+    }
+    best[n]?;
+    let mut pieces = Vec::new();
+    let mut end = n;
+    while end > 0 {
+        let start = best[end]?;
+        pieces.push(&token[at(start)..at(end)]);
+        end = start;
+    }
+    pieces.reverse();
+    Some(pieces.join(" "))
+}
+
 /// Parses every token of `nodes` once and returns the tree with the number of moves it
 /// expands to, refusing (before producing any expansion) a total above [`MAX_EXPANDED`].
 /// Recursion depth is bounded by [`MAX_DEPTH`], which [`tokenize`] enforces.
@@ -381,8 +422,13 @@ fn parse_tree<M>(
     for node in nodes {
         match node {
             Node::Token(t) => {
-                let moves = parse_token(&normalise_primes(&t.text))
-                    .map_err(|reason| err(&t.text, t.line, t.column, reason))?;
+                let moves = parse_token(&normalise_primes(&t.text)).map_err(|reason| {
+                    let reason = match run_together(&t.text, parse_token) {
+                        Some(split) => format!("{reason}; moves are separated by spaces: `{split}`"),
+                        None => reason,
+                    };
+                    err(&t.text, t.line, t.column, reason)
+                })?;
                 total = total.saturating_add(moves.len());
                 if total > MAX_EXPANDED {
                     return Err(too_long(t.line, t.column, &t.text));

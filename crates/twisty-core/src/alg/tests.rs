@@ -211,3 +211,19 @@ fn expansion_measured_before_it_is_built() {
     let e = flat("((U)1000)100 R").unwrap_err();
     assert_eq!((e.token.as_str(), e.column), ("R", 14));
 }
+
+#[test]
+fn moves_run_together_get_a_hint_with_spaces() {
+    let cube = crate::cube3::Cube3;
+    let e = crate::Puzzle::parse_moves(&cube, "RUR'U'").unwrap_err();
+    assert!(
+        e.reason.contains("moves are separated by spaces: `R U R' U'`"),
+        "{}",
+        e.reason
+    );
+    let e = crate::Puzzle::parse_moves(&crate::kilominx::Kilominx, "R BLDR2").unwrap_err();
+    assert!(e.reason.contains("`BL DR2`"), "{}", e.reason);
+    // A token that is no run of moves gets no hint.
+    let e = crate::Puzzle::parse_moves(&cube, "Q").unwrap_err();
+    assert!(!e.reason.contains("separated by spaces"), "{}", e.reason);
+}
