@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# README.md's console examples as tests: builds the `twisty` binary (debug, as the tests do)
+# and runs every console block that needs no big table (scripts/check_readme.py), over the
+# tests' shared table directory (target/tmp/shared-tables). `--all` also runs the blocks
+# marked `<!-- readme-check: ignored (…) -->` (big tables, long runs); other arguments go to
+# the checker (e.g. `--only "bench fast3x3"`, `--twisty target/release/twisty`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ " $* " != *" --twisty "* ]]; then
+    cargo build --quiet -p twisty-cli
+    set -- --twisty target/debug/twisty "$@"
+fi
+exec python3 scripts/check_readme.py "$@"
