@@ -14,9 +14,47 @@ mod puzzles;
 use clap::{CommandFactory, FromArgMatches};
 use std::process::ExitCode;
 
+/// For an unknown `--NAME` that is a solver option of the catalog: how to give it.
+fn option_hint(e: &clap::Error) -> Option<String> {
+    if e.kind() != clap::error::ErrorKind::UnknownArgument {
+        return None;
+    }
+    let arg = match e.get(clap::error::ContextKind::InvalidArg)? {
+        clap::error::ContextValue::String(s) => s.clone(),
+        _ => return None,
+    };
+    let (flag, value) = arg.split_once('=').unwrap_or((arg.as_str(), "VALUE"));
+    let name = flag.strip_prefix("--")?.replace('-', "_");
+    let solvers: Vec<&str> = twisty_engine::solvers::ALL
+        .iter()
+        .filter(|s| (s.options)().iter().any(|o| o.name == name))
+        .map(|s| s.id)
+        .collect();
+    if solvers.is_empty() {
+        return None;
+    }
+    let mut ids = solvers.clone();
+    ids.dedup();
+    Some(format!(
+        "note: `{name}` is an option of the {} solver(s): give it as `--option {name}={value}` (`twisty solve --solver list` shows every option)",
+        ids.join(", ")
+    ))
+}
+
 fn main() -> ExitCode {
     output::exit_quietly_on_broken_pipe();
-    let matches = args::Cli::command().get_matches();
+    let matches = match args::Cli::command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => {
+            // A solver option given as a flag it does not have: say how to give it.
+            if let Some(hint) = option_hint(&e) {
+                let _ = e.print();
+                eprintln!("{hint}");
+                return ExitCode::from(2);
+            }
+            e.exit()
+        }
+    };
     let cli = match args::Cli::from_arg_matches(&matches) {
         Ok(c) => c,
         Err(e) => e.exit(),

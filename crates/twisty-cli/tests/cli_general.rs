@@ -57,3 +57,97 @@ fn zero_threads_is_a_usage_error() {
 fn unknown_subcommand_is_a_usage_error() {
     twisty().arg("frobnicate").assert().code(2);
 }
+
+#[test]
+fn every_flag_solver_list_shows_is_accepted() {
+    for puzzle in ["3x3", "2x2", "kilominx", "supercube:3"] {
+        let out = twisty()
+            .args(["solve", "--puzzle", puzzle, "--solver", "list"])
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let mut solver = String::new();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("  ") {
+                if !rest.starts_with(' ') {
+                    solver = rest.split_whitespace().next().unwrap().to_string();
+                    continue;
+                }
+            }
+            let Some(option) = line.trim().strip_prefix("--") else {
+                continue;
+            };
+            let (flag, rest) = option.split_once(" (").unwrap();
+            let default = rest.split_once("):").unwrap().0.trim_matches('"');
+            if default == "null" {
+                continue;
+            }
+            let mut args = vec!["solve", "--puzzle", puzzle, "--solver", &solver];
+            let given;
+            if let Some(name) = flag.strip_prefix("option ") {
+                given = format!("{}{default}", name.trim_end_matches("VALUE"));
+                args.extend(["--option", &given]);
+            } else {
+                given = format!("--{flag}");
+                args.push(&given);
+                if default != "false" && default != "true" {
+                    args.push(default);
+                }
+            }
+            // A move that does not parse: the command line itself must be accepted.
+            args.push("Q");
+            let out = twisty().args(&args).assert().code(2);
+            let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+            assert!(
+                err.contains("cannot parse `Q`"),
+                "{puzzle} {solver}: `{}` was refused: {err}",
+                args.join(" ")
+            );
+        }
+    }
+}
+
+#[test]
+fn a_solver_option_given_as_a_flag_it_lacks_names_the_option_form() {
+    twisty()
+        .args(["solve", "--budget", "100", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--option budget=100"));
+}
+
+#[test]
+fn random_zero_is_refused_and_reference_answers_say_the_rotation() {
+    twisty()
+        .args(["solve", "--random", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--random 0 is no scramble"));
+    twisty()
+        .args(["solve", "--frame", "reference", "y R"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("first turn the whole puzzle by `y'`"));
+}
+
+/// Every README `console` block, the ones marked ignored (big tables, long runs) too, run
+/// and compared by `scripts/check_readme.py` (CI runs the others through
+/// `scripts/check_readme.sh`). `TWISTY_TABLES` may name a cache holding the big tables.
+#[test]
+#[ignore = "builds the big tables the README's examples use: hours the first time"]
+fn readme_examples_all() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let tables = std::env::var_os("TWISTY_TABLES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(common::shared_tables);
+    let status = std::process::Command::new("python3")
+        .arg(root.join("scripts/check_readme.py"))
+        .arg("--twisty")
+        .arg(env!("CARGO_BIN_EXE_twisty"))
+        .arg("--tables")
+        .arg(&tables)
+        .arg("--all")
+        .status()
+        .expect("python3 runs the README check");
+    assert!(status.success(), "README examples differ (see the output above)");
+}

@@ -13,10 +13,11 @@ pub struct SolveArgs {
     /// The state.
     #[command(flatten)]
     pub state: StateArgs,
-    /// Solve a random scramble of N moves (default: the puzzle's usual length); printed.
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0",
+    /// Solve a random scramble of N moves (N ≥ 1; without N: the puzzle's usual length);
+    /// printed.
+    #[arg(long, value_name = "N", num_args = 0..=1,
           conflicts_with_all = ["moves", "file", "facelets"])]
-    pub random: Option<usize>,
+    pub random: Option<Option<usize>>,
     /// Solve a uniformly random state.
     #[arg(long, conflicts_with_all = ["moves", "file", "facelets", "random"])]
     pub random_state: bool,
@@ -126,8 +127,10 @@ impl BatchArgs {
 /// Options of the 2x2x2 A* solver (`--puzzle 2x2 --solver astar`).
 #[derive(Debug, Args, Clone)]
 pub struct AStarArgs {
-    /// Goal: `fixed` (one colouring, 12 quarter turns) or `any-orientation` (24 colourings,
-    /// turns of top, right and front only).
+    /// A* (seed 001's method, kept faithful): goal `fixed` (one colouring, 12 quarter turns)
+    /// or `any-orientation` (24 colourings, turns of top, right and front only). It answers
+    /// short scrambles (about 12 quarter turns); most random states exhaust its memory
+    /// budget: `--solver optimal`, the 2x2x2 default, solves any state optimally.
     #[arg(long, value_enum, default_value_t = AStarGoal::Fixed)]
     pub goal: AStarGoal,
     /// Divisor p of the misplaced-sticker count.

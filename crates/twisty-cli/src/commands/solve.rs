@@ -77,7 +77,15 @@ pub fn request(
     let input = if let Some(n) = args.random {
         let seed = args.seed.unwrap_or_else(fresh_seed);
         input_seed = Some(seed);
-        let n = if n == 0 { default_length(puzzle) } else { n };
+        let n = match n {
+            None => default_length(puzzle),
+            Some(0) => {
+                return Err(CliError::usage(anyhow::anyhow!(
+                    "--random 0 is no scramble: give a move count of at least 1, or --random alone for the puzzle's usual length"
+                )))
+            }
+            Some(n) => n,
+        };
         random_moves(puzzle, n, notation, &mut seeded_rng(seed))?.scramble
     } else if args.random_state {
         let seed = args.seed.unwrap_or_else(fresh_seed);
@@ -143,6 +151,14 @@ pub fn build(
     })
 }
 
+/// Whether the solver option `name` has a flag of its own on `twisty solve`.
+pub fn has_flag(name: &str) -> bool {
+    use clap::CommandFactory;
+    crate::args::Cli::command()
+        .find_subcommand("solve")
+        .is_some_and(|c| c.get_arguments().any(|a| a.get_id().as_str() == name))
+}
+
 /// `--solver list`: the catalog for the puzzle.
 fn list(puzzle: PuzzleId) {
     let all = solvers_for(puzzle);
@@ -163,7 +179,14 @@ fn list(puzzle: PuzzleId) {
             e.summary
         );
         for o in &info.options {
-            println!("      --{} ({}): {}", o.name.replace('_', "-"), o.default, o.help);
+            // Options with a flag of their own are shown as the flag, the others in the
+            // `--option NAME=VALUE` form that every option takes.
+            let form = if has_flag(o.name) {
+                format!("--{}", o.name.replace('_', "-"))
+            } else {
+                format!("--option {}=VALUE", o.name)
+            };
+            println!("      {form} ({}): {}", o.default, o.help);
         }
     }
 }
@@ -256,6 +279,14 @@ fn print_human(r: &SolveReport, wall: Duration) {
             r.length,
             if r.optimal { " (optimal)" } else { "" }
         );
+        if let Some(best) = r.details.get("best_so_far").and_then(|v| v.as_str()) {
+            eprintln!("note: {best}");
+        }
+        if let Some(rotation) = r.details.get("rotate_first").and_then(|v| v.as_str()) {
+            eprintln!(
+                "note: the answer is in the solvers' reference frame: first turn the whole puzzle by `{rotation}`"
+            );
+        }
         if let Some(note) = r.details.get("metric_note").and_then(|v| v.as_str()) {
             eprintln!("note: {note}");
         }
