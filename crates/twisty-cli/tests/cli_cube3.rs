@@ -69,12 +69,31 @@ fn impossible_facelets_fail_with_the_reason() {
         (with(SOLVED, &[(0, 'R')]), "colour count"),
     ];
     for (facelets, reason) in cases {
-        twisty()
+        // Drawn anyway, as written, so the wrong sticker can be found.
+        let out = twisty()
             .args(["show", "--facelets", &facelets])
             .assert()
             .code(1)
             .stderr(predicate::str::contains(reason));
+        let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        assert!(text.lines().count() == 10 && text.contains(&facelets), "{text}");
     }
+    // A bad state string given to `solve` is a state-string error, not a move error, and
+    // colour letters are read through the centres.
+    twisty()
+        .args(["solve", "--facelets", &SOLVED[1..]])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("53 letters, expected 54"));
+    twisty()
+        .args([
+            "solve",
+            "--facelets",
+            "WWGWWGWWGRRRRRRRRRGGYGGYGGYYYBYYBYYBOOOOOOOOOWBBWBBWBB",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Solution: R'"));
     twisty()
         .args(["show", "--facelets", "UUU"])
         .assert()

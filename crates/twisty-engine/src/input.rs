@@ -66,9 +66,80 @@ fn is_word_of(text: &str, len: usize, alphabet: &str) -> bool {
     t.chars().count() == len && t.chars().all(|c| alphabet.contains(c.to_ascii_uppercase()))
 }
 
-/// A 3x3x3 input: a 54-letter facelet string (faces U R F D L B) or moves (WCA; with
-/// [`Notation::Seed`] read in the reference frame).
+/// The colour letters people type for a 3x3x3's stickers.
+const COLOURS: &str = "WYGBRO";
+
+/// A 54-letter string of colours (`W Y G B R O`, at least one of them not also a face
+/// letter) written as faces: each colour is the face whose centre shows it.
+fn colours_as_faces(text: &str) -> Option<String> {
+    let t: Vec<char> = text.trim().chars().map(|c| c.to_ascii_uppercase()).collect();
+    if t.len() != 54 || !t.iter().all(|c| COLOURS.contains(*c)) || !t.iter().any(|c| "WYGO".contains(*c)) {
+        return None;
+    }
+    let centres: Vec<char> = (0..6).map(|f| t[9 * f + 4]).collect();
+    let mut distinct = centres.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != 6 {
+        return None;
+    }
+    Some(
+        t.iter()
+            .map(|c| {
+                let f = centres.iter().position(|x| x == c).unwrap_or(0);
+                "URFDLB".as_bytes()[f] as char
+            })
+            .collect(),
+    )
+}
+
+/// Why `text`, which reads as an attempt at a state string of `len` letters from `faces`
+/// rather than moves (long runs of letters), is not one; `None` when it does not read so.
+fn state_string_error(text: &str, len: usize, faces: &str, colours: bool) -> Option<EngineError> {
+    let t = text.trim();
+    let compact: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let long_word = words.iter().any(|w| w.chars().count() >= 9);
+    if compact.len() < 20 || !long_word || !compact.iter().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let alphabet = if colours {
+        format!("{faces}{COLOURS}")
+    } else {
+        faces.to_string()
+    };
+    let letters = |s: &str| s.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    let what = if colours {
+        format!(
+            "a face letter ({}) or a colour ({}, read through the centres)",
+            letters(faces),
+            letters(COLOURS)
+        )
+    } else {
+        format!("a face letter ({})", letters(faces))
+    };
+    let message = if words.len() > 1 {
+        format!(
+            "a state string is one word of {len} letters with no spaces; this one has {} words",
+            words.len()
+        )
+    } else if let Some((i, c)) = t
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !alphabet.contains(c.to_ascii_uppercase()))
+    {
+        format!("`{c}` at column {} of the state string is not {what}", i + 1)
+    } else {
+        format!("the state string has {} letters, expected {len}", compact.len())
+    };
+    Some(EngineError::new(ErrorKind::Parse, message))
+}
+
+/// A 3x3x3 input: a 54-letter facelet string (faces U R F D L B, or colours W Y G B R O read
+/// through the centres) or moves (WCA; with [`Notation::Seed`] read in the reference frame).
 pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineError> {
+    let faces = colours_as_faces(text);
+    let text = faces.as_deref().unwrap_or(text);
     if is_word_of(text, 54, "URFDLB") {
         let (state, frame) = facelets::from_facelets_held(&text.trim().to_ascii_uppercase())?;
         return Ok(Parsed {
@@ -78,7 +149,10 @@ pub fn cube3(text: &str, notation: Notation) -> Result<Parsed<Cube3>, EngineErro
             input_moves: None,
         });
     }
-    moves(&Cube3, text, notation)
+    moves(&Cube3, text, notation).map_err(|e| match e.kind {
+        ErrorKind::Parse => state_string_error(text, 54, "URFDLB", true).unwrap_or(e),
+        _ => e,
+    })
 }
 
 /// A 2x2x2 input: a 24-letter state string (any orientation) or moves.
@@ -102,7 +176,10 @@ pub fn cube2(text: &str, notation: Notation) -> Result<Parsed<Cube2>, EngineErro
             input_moves: None,
         });
     }
-    moves(&Cube2, text, notation)
+    moves(&Cube2, text, notation).map_err(|e| match e.kind {
+        ErrorKind::Parse => state_string_error(text, 24, "URFDLB", false).unwrap_or(e),
+        _ => e,
+    })
 }
 
 /// Whether `text` is seed 001's 8-line colour net rather than moves.
@@ -196,6 +273,38 @@ mod tests {
         assert!(e.message.contains("column 1"), "{e}");
         let e = supercube_code(&cube, &solved[2..]).expect_err("too short");
         assert!(e.message.contains("16 hex digits"), "{e}");
+    }
+
+    #[test]
+    fn bad_facelet_strings_say_what_is_wrong_and_colours_are_read() {
+        let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+        let e = |t: &str| {
+            cube3(t, Notation::Standard)
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default()
+        };
+        assert!(
+            e(&solved[1..]).contains("53 letters, expected 54"),
+            "{}",
+            e(&solved[1..])
+        );
+        let bad = format!("{}X{}", &solved[..10], &solved[11..]);
+        assert!(e(&bad).contains("`X` at column 11"), "{}", e(&bad));
+        let spaced = format!("{} {}", &solved[..27], &solved[27..]);
+        assert!(e(&spaced).contains("no spaces"), "{}", e(&spaced));
+        // Colours read through the centres: white up, green front, as the WCA holds it.
+        let colours = "WWWWWWWWWRRRRRRRRRGGGGGGGGGYYYYYYYYYOOOOOOOOOBBBBBBBBB";
+        assert!(cube3(colours, Notation::Standard).is_ok_and(|p| Cube3.is_solved(&p.state)));
+        let r = "WWGWWGWWGRRRRRRRRRGGYGGYGGYYYBYYBYYBOOOOOOOOOWBBWBBWBB";
+        assert!(cube3(r, Notation::Standard).is_ok_and(|p| !Cube3.is_solved(&p.state)));
+        // Moves are still moves, run-together ones get the parser's hint.
+        assert!(e("RUR'U'").contains("separated by spaces"));
+        assert!(e("R U Q").contains("cannot parse `Q`"));
+        let e2 = cube2("UUUURRRRFFFFDDDDLLLLBBB", Notation::Standard)
+            .err()
+            .map(|e| e.message);
+        assert!(e2.is_some_and(|m| m.contains("23 letters, expected 24")));
     }
 
     #[test]

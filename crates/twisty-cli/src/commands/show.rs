@@ -11,7 +11,20 @@ use crate::puzzles::CliPuzzle;
 /// input is read in the solvers' reference frame and drawn there.
 pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ShowArgs) -> CliResult {
     let seed = ctx.notation == crate::args::NotationArg::Seed;
-    let loaded = load_state(p, &args.state, seed)?;
+    let loaded = match load_state(p, &args.state, seed) {
+        Ok(l) => l,
+        Err(e) => {
+            // An impossible state string is drawn as written, with the reason, so that the
+            // wrong sticker can be found.
+            if let (false, Some(text)) = (e.usage, &args.state.facelets) {
+                if let Some(net) = p.render_state_string(text, ctx.colour) {
+                    print!("{net}");
+                    println!("{}", text.trim());
+                }
+            }
+            return Err(e);
+        }
+    };
     let string = p.state_string_held(&loaded.state, loaded.frame);
     if args.json {
         return print_json(&serde_json::json!({

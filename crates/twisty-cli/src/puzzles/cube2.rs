@@ -41,6 +41,11 @@ impl CliPuzzle for Cube2 {
         })
     }
 
+    fn render_state_string(&self, text: &str, colour: bool) -> Option<String> {
+        let letters: Vec<char> = text.trim().chars().map(|c| c.to_ascii_uppercase()).collect();
+        (letters.len() == 24).then(|| twisty_core::colour::cube_net(&letters, 2, colour))
+    }
+
     fn fixed_stickers(&self) -> Vec<usize> {
         // The DBL corner: D3 (15), L3 (18), B4 (23).
         vec![14, 18, 23]

@@ -41,6 +41,11 @@ impl CliPuzzle for Cube3 {
         })
     }
 
+    fn render_state_string(&self, text: &str, colour: bool) -> Option<String> {
+        let letters: Vec<char> = text.trim().chars().map(|c| c.to_ascii_uppercase()).collect();
+        (letters.len() == 54).then(|| twisty_core::colour::cube_net(&letters, 3, colour))
+    }
+
     fn fixed_stickers(&self) -> Vec<usize> {
         (0..6).map(|f| 9 * f + 4).collect()
     }
