@@ -286,6 +286,14 @@ pub struct TablesBuildArgs {
     /// Only the tables of this heuristic / solver.
     #[arg(long)]
     pub heuristic: Option<String>,
+    /// Without --puzzle and --heuristic: every table of every solver (tens of GiB and hours;
+    /// the total is shown first, and asked about on a terminal). Without it, only the
+    /// default solvers' tables are built.
+    #[arg(long)]
+    pub all: bool,
+    /// Do not ask before building everything (--all on a terminal).
+    #[arg(long, short)]
+    pub yes: bool,
 }
 
 /// `twisty bench`.

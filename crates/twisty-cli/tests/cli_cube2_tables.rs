@@ -195,10 +195,13 @@ fn tables_commands_detect_and_rebuild_corruption() {
         .assert()
         .success()
         .stdout(predicate::str::contains("INVALID"));
+    // With no --puzzle or --heuristic: the total first, the default solvers' tables only
+    // (every solver's needs --all).
     twisty_in(dir.path())
         .args(["tables", "build", "--max-memory", "1K"])
         .assert()
         .code(1)
+        .stdout(predicate::str::contains("to build: ").and(predicate::str::contains("add --all")))
         .stderr(predicate::str::contains("over the memory cap"));
     twisty_in(dir.path())
         .args(["tables", "build", "--max-memory", "lots"])

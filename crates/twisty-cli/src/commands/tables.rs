@@ -3,6 +3,7 @@
 use crate::args::{TablesAction, TablesArgs};
 use crate::commands::{CliError, CliResult, Ctx};
 use crate::output::human_duration;
+use std::io::IsTerminal;
 use twisty_engine::tables::{table_sets, TableSet};
 use twisty_engine::{Event, PuzzleId};
 use twisty_search::file::human_bytes;
@@ -15,6 +16,28 @@ fn puzzle_name(set: &TableSet) -> &'static str {
         twisty_engine::catalog::PuzzleFamily::Kilominx => "kilominx",
         twisty_engine::catalog::PuzzleFamily::Supercube => "supercube",
     }
+}
+
+/// Whether `set` is what a default solver needs with its default options.
+fn is_default(set: &TableSet) -> bool {
+    set.solver.default
+        && set
+            .heuristic
+            .is_none_or(|h| set.solver.heuristics.first() == Some(&h))
+}
+
+/// The table files of `sets` not yet in `cache` (each counted once): count, bytes, seconds.
+fn missing(cache: &TableCache, sets: &[TableSet]) -> (usize, u64, f64) {
+    let mut seen = std::collections::HashSet::new();
+    let (mut files, mut bytes, mut secs) = (0, 0, 0.0);
+    for n in sets.iter().flat_map(|s| &s.needs) {
+        if seen.insert(n.spec.name.clone()) && !cache.path(&n.spec).is_file() {
+            files += 1;
+            bytes += n.bytes;
+            secs += n.build_seconds;
+        }
+    }
+    (files, bytes, secs)
 }
 
 /// Runs `twisty tables`.
@@ -60,6 +83,7 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
         }
         TablesAction::Build(b) => {
             let puzzle: Option<PuzzleId> = b.puzzle.map(|p| p.id());
+            let unfiltered = puzzle.is_none() && b.heuristic.is_none();
             let chosen: Vec<TableSet> = table_sets()
                 .into_iter()
                 .filter(|t| puzzle.is_none_or(|p| t.family.contains(p)))
@@ -68,6 +92,8 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                         .as_deref()
                         .is_none_or(|h| h == t.label() || h == t.solver.id)
                 })
+                // With no filter, only the default solvers' tables unless --all.
+                .filter(|t| !unfiltered || b.all || is_default(t))
                 .collect();
             if chosen.is_empty() {
                 return Err(CliError::usage(anyhow::anyhow!(
@@ -78,6 +104,28 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                         .map(|h| format!(" --heuristic {h}"))
                         .unwrap_or_default()
                 )));
+            }
+            let (files, bytes, secs) = missing(&cache, &chosen);
+            println!(
+                "to build: {files} table file(s), {} ({} on two cores)",
+                human_bytes(bytes),
+                twisty_engine::human_seconds(secs)
+            );
+            if unfiltered && !b.all {
+                let (f, all_bytes, all_secs) = missing(&cache, &table_sets());
+                println!(
+                    "(the default solvers' tables; every solver's would be {f} file(s), {}, {} on two cores, \
+                     peaking near 12 GB of memory: add --all, or choose with --puzzle and --heuristic)",
+                    human_bytes(all_bytes),
+                    twisty_engine::human_seconds(all_secs)
+                );
+            } else if unfiltered && !b.yes && std::io::stdin().is_terminal() {
+                eprint!("build all of them (the largest builds peak near 12 GB of memory)? [y/N] ");
+                let mut answer = String::new();
+                std::io::stdin().read_line(&mut answer)?;
+                if !matches!(answer.trim(), "y" | "Y" | "yes") {
+                    return Err(CliError::failure(anyhow::anyhow!("nothing built")));
+                }
             }
             let engine = twisty_engine::Engine::new(twisty_engine::EngineConfig {
                 tables_dir: ctx.tables_dir.clone(),
