@@ -129,12 +129,14 @@ impl Engine {
                 return Err(EngineError::new(
                     ErrorKind::Tables,
                     format!(
-                        "{what} needs {} table file(s) not yet built ({} in all, {} on two cores); \
-                         build them once with `twisty tables build {}` or allow building now with --build-tables",
+                        "{what} needs {} table file(s) not yet built ({} in all, {} on two cores{}); \
+                         build them once with `twisty tables build {}` or allow building now with --build-tables{}",
                         missing.len(),
                         human_bytes(bytes),
                         human_seconds(secs),
-                        build_hint(key)
+                        build_peak(key).map_or(String::new(), |p| format!(", {p} of memory while building")),
+                        build_hint(key),
+                        smaller_routes(key),
                     ),
                 ));
             }
@@ -175,6 +177,37 @@ fn build_hint(key: &str) -> String {
     match key.split_once('/') {
         Some((p, h)) => format!("--puzzle {p} --heuristic {h}"),
         None => format!("--puzzle {key}"),
+    }
+}
+
+/// The peak memory of a large table build, where it is well above the table (BENCHMARKS.md).
+fn build_peak(key: &str) -> Option<&'static str> {
+    match key {
+        "3x3/best" => Some("about 5 GiB"),
+        "3x3/h48-7" => Some("about 8.3 GB"),
+        "3x3/h48-8" => Some("about 12.1 GB"),
+        "3x3/h48-7-quick" => Some("about 4.1 GB"),
+        _ => None,
+    }
+}
+
+/// The cheaper ways to the same kind of answer, for the refusal of a large table build.
+fn smaller_routes(key: &str) -> &'static str {
+    match key.split_once('/') {
+        Some(("3x3", "korf" | "korf-inverse")) => {
+            ". Smaller: `--heuristic small` (45 MiB, seconds to build; short scrambles); the default \
+             two-phase solver answers inputs of up to 12 moves optimally"
+        }
+        Some(("3x3", h)) if h != "two-phase-large" => {
+            ". Smaller: `--heuristic korf-inverse` (529 MiB, about 90 s to build; 12-13-move \
+             scrambles in about a second), `--heuristic small` (45 MiB, seconds; short scrambles); \
+             the default two-phase solver answers inputs of up to 12 moves optimally"
+        }
+        Some(("kilominx", h)) if h != "fast" && h != "sparse" => {
+            ". Smaller: `--heuristic sparse` (18 MiB, seconds to build; scrambles of up to about \
+             10 moves); the default fast solver answers any state in milliseconds, not proved optimal"
+        }
+        _ => "",
     }
 }
 

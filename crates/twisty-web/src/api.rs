@@ -202,11 +202,11 @@ pub async fn health(State(st): State<Arc<AppState>>) -> Json<Value> {
 }
 
 /// `GET /api/puzzles`.
-pub async fn list_puzzles() -> Json<Value> {
+pub async fn list_puzzles(State(st): State<Arc<AppState>>) -> Json<Value> {
     let list: Vec<Value> = PuzzleId::all()
         .into_iter()
         .map(|p| {
-            let solvers = crate::catalog::solvers(p);
+            let solvers = crate::catalog::solvers_json(&st.engine, p);
             json!({
                 "id": p.id(),
                 "aliases": match p {

@@ -42,6 +42,16 @@ async fn health_puzzles_geometry_and_assets() {
             assert!(!s["summary"].as_str().unwrap().is_empty());
         }
         assert_eq!(solvers[0]["default"], true);
+        // What the server can run now; a solver whose large tables are not built says what
+        // it would take.
+        assert_eq!(solvers[0]["available"], true, "{p}");
+        for s in solvers {
+            assert!(s["available"].is_boolean(), "{s}");
+            if s["available"] == false {
+                let note = s["note"].as_str().unwrap();
+                assert!(note.contains("twisty tables build --puzzle"), "{note}");
+            }
+        }
     }
 
     for p in ["3x3x3", "kilominx", "supercube:7"] {
