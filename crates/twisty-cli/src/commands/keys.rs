@@ -2,7 +2,9 @@
 //!
 //! A face letter turns that face clockwise, Shift + letter anticlockwise, and `2` followed by
 //! a letter turns it twice. Faces whose names are longer than one letter (the Kilominx's
-//! `BL`, `DBR`, …) are reached from the line mode instead. Esc, `q` or Ctrl-C quits.
+//! `BL`, `FR`, …) are typed letter by letter: `b` `l` turns BL; a letter that is a face and
+//! begins a longer name (`B`) waits for the next key, and Space turns it alone. Esc, `q` or
+//! Ctrl-C quits.
 
 use crate::args::PlayArgs;
 use crate::commands::{CliError, CliResult, Ctx};
@@ -35,6 +37,80 @@ pub fn token_for_key(ch: char, shift: bool, double: bool) -> Option<String> {
     })
 }
 
+/// Face names typed letter by letter in raw-key mode.
+#[derive(Debug, Clone, Default)]
+pub struct KeyBuffer {
+    faces: Vec<String>,
+    pending: String,
+    prime: bool,
+    double: bool,
+}
+
+impl KeyBuffer {
+    /// A buffer over the face names `faces` (upper case).
+    pub fn new(faces: &[&str]) -> Self {
+        KeyBuffer {
+            faces: faces.iter().map(|f| f.to_string()).collect(),
+            ..KeyBuffer::default()
+        }
+    }
+
+    /// The letters typed so far of a face name not yet complete.
+    pub fn pending(&self) -> &str {
+        &self.pending
+    }
+
+    fn token(&mut self) -> Option<String> {
+        let face = std::mem::take(&mut self.pending);
+        let t = self.faces.contains(&face).then(|| {
+            let suffix = match (self.double, self.prime) {
+                (true, true) => "2'",
+                (true, false) => "2",
+                (false, true) => "'",
+                (false, false) => "",
+            };
+            format!("{face}{suffix}")
+        });
+        self.prime = false;
+        self.double = false;
+        t
+    }
+
+    /// The turns to make after letter `ch` (with Shift: `shift`; after a `2`: `double`).
+    pub fn press(&mut self, ch: char, shift: bool, double: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        let up = format!("{}{}", self.pending, ch.to_ascii_uppercase());
+        if !self.faces.iter().any(|f| f.starts_with(&up)) {
+            // Not a continuation: the pending face alone, then this key afresh.
+            if self.pending.is_empty() {
+                return out;
+            }
+            out.extend(self.token());
+            out.extend(self.press(ch, shift, double));
+            return out;
+        }
+        self.pending = up;
+        self.prime |= shift || ch.is_ascii_uppercase();
+        self.double |= double;
+        let longer = self
+            .faces
+            .iter()
+            .any(|f| f.len() > self.pending.len() && f.starts_with(&self.pending));
+        if !longer {
+            out.extend(self.token());
+        }
+        out
+    }
+
+    /// Space or Enter: the pending face alone, if it is one.
+    pub fn flush(&mut self) -> Option<String> {
+        if self.pending.is_empty() {
+            return None;
+        }
+        self.token()
+    }
+}
+
 /// Runs the raw-key mode.
 pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
@@ -47,8 +123,16 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
     let mut frame = p.home_frame();
     let mut history: Vec<String> = Vec::new();
     let mut double = false;
-    let mut message =
-        String::from("keys: letter = clockwise, Shift = anticlockwise, 2 then letter = double; Esc quits");
+    let faces = p.key_faces();
+    let mut buffer = KeyBuffer::new(&faces);
+    let mut message = if faces.iter().any(|f| f.len() > 1) {
+        format!(
+            "keys: type a face ({}) letter by letter, Space for a face that begins a longer one; Shift = anticlockwise, 2 first = double; Esc quits",
+            faces.join(" ")
+        )
+    } else {
+        String::from("keys: letter = clockwise, Shift = anticlockwise, 2 then letter = double; Esc quits")
+    };
     terminal::enable_raw_mode().map_err(CliError::failure)?;
     let _guard = RawGuard;
     loop {
@@ -81,6 +165,26 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
                 double = true;
                 message = String::from("double turn: now press a face letter");
             }
+            KeyCode::Char(' ') | KeyCode::Enter if !faces.is_empty() => {
+                if let Some(t) = buffer.flush() {
+                    message = turn(p, &mut state, &mut frame, &mut history, t);
+                }
+            }
+            KeyCode::Char(ch) if !faces.is_empty() => {
+                let shift = modifiers.contains(KeyModifiers::SHIFT);
+                let tokens = buffer.press(ch, shift, double);
+                double = false;
+                if tokens.is_empty() {
+                    message = if buffer.pending().is_empty() {
+                        format!("key `{ch}` does nothing")
+                    } else {
+                        format!("{}… (the next letter, or Space)", buffer.pending())
+                    };
+                }
+                for t in tokens {
+                    message = turn(p, &mut state, &mut frame, &mut history, t);
+                }
+            }
             KeyCode::Char(ch) => {
                 let shift = modifiers.contains(KeyModifiers::SHIFT);
                 let typed = token_for_key(ch, shift, double).map(|t| {
@@ -108,9 +212,53 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, _args: &PlayArgs) -> CliResult {
     Ok(())
 }
 
+/// Turns `t` on the puzzle held in `frame`: the message to show.
+fn turn<P: CliPuzzle>(
+    p: &P,
+    state: &mut P::State,
+    frame: &mut P::Frame,
+    history: &mut Vec<String>,
+    t: String,
+) -> String {
+    let (mut s, mut f) = (state.clone(), *frame);
+    match p.apply_held(&mut s, &mut f, &t) {
+        Ok(()) => {
+            (*state, *frame) = (s, f);
+            history.push(t.clone());
+            if p.is_solved(state) {
+                format!("{t} — solved")
+            } else {
+                t
+            }
+        }
+        Err(_) => format!("`{t}` is not a move of the {}", p.name()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::token_for_key;
+    use super::{token_for_key, KeyBuffer};
+
+    #[test]
+    fn kilominx_faces_are_typed_letter_by_letter() {
+        let faces = ["U", "L", "F", "R", "BL", "BR", "FL", "FR", "DL", "DR", "B", "D"];
+        let mut k = KeyBuffer::new(&faces);
+        assert_eq!(k.press('u', false, false), ["U"]);
+        assert!(k.press('b', false, false).is_empty());
+        assert_eq!(k.press('l', false, false), ["BL"]);
+        // Shift on either letter primes; `2` first doubles.
+        assert!(k.press('F', true, false).is_empty());
+        assert_eq!(k.press('r', false, false), ["FR'"]);
+        assert!(k.press('d', false, true).is_empty());
+        assert_eq!(k.press('l', false, false), ["DL2"]);
+        // A face that begins a longer one: the next letter that does not continue it, or
+        // Space, turns it.
+        assert!(k.press('b', false, false).is_empty());
+        assert_eq!(k.press('u', false, false), ["B", "U"]);
+        assert!(k.press('d', false, false).is_empty());
+        assert_eq!(k.flush().as_deref(), Some("D"));
+        assert!(k.press('q', false, false).is_empty());
+    }
 
     #[test]
     fn keys_map_to_tokens() {

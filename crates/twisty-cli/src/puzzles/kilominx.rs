@@ -98,6 +98,11 @@ impl CliPuzzle for Kilominx {
         }
     }
 
+    /// cubing.js's face names, typed letter by letter in `play --keys`.
+    fn key_faces(&self) -> Vec<&'static str> {
+        twisty_core::kilominx::CUBING_FACE_NAMES.to_vec()
+    }
+
     fn engine_state(&self, state: &KiloState) -> twisty_engine::State {
         twisty_engine::State::Kilominx(*state)
     }

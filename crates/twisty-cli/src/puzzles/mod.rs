@@ -55,6 +55,19 @@ pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
         Ok((self.parse_state_string(text)?, self.home_frame()))
     }
 
+    /// A state string drawn as it is written, sticker by sticker, whether or not it is a
+    /// legal state (so that `twisty show` can draw an impossible one with the reason);
+    /// `None` when the puzzle has no such drawing or `text` has the wrong length.
+    fn render_state_string(&self, _text: &str, _colour: bool) -> Option<String> {
+        None
+    }
+
+    /// The face names `play --keys` assembles letter by letter, when some are longer than a
+    /// letter (the default: none; one letter per key).
+    fn key_faces(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     /// The state as the engine takes it.
     fn engine_state(&self, state: &Self::State) -> twisty_engine::State;
 
