@@ -87,3 +87,17 @@ fn serve_rejects_bad_arguments() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-solves"));
 }
+
+#[test]
+fn a_busy_port_is_said_once_with_a_way_out() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_twisty"))
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(err.matches("in use").count(), 1, "{err}");
+    assert!(err.contains("--port 0"), "{err}");
+}

@@ -253,9 +253,13 @@ async function choosePuzzle(id) {
   ui.solver.innerHTML = '';
   // The engine's catalog: the default solver first.
   for (const s of P.solvers) {
-    ui.solver.add(new Option(s.optimal ? `${s.id} (optimal)` : s.id, s.id));
+    const o = new Option(s.optimal ? `${s.id} (optimal)` : s.id, s.id);
+    // A solver whose tables this server has not built is listed, not offered.
+    if (s.available === false) { o.disabled = true; o.textContent += ' (tables not built)'; o.title = s.note || ''; }
+    ui.solver.add(o);
   }
-  const def = P.solvers.find((s) => s.default) || P.solvers[0];
+  const def = P.solvers.find((s) => s.default && s.available !== false)
+    || P.solvers.find((s) => s.available !== false) || P.solvers[0];
   if (def) ui.solver.value = def.id; else ui.solver.selectedIndex = 0;
   updateSolverNote();
   ui.editToggle.hidden = !P.facelets;
@@ -267,7 +271,7 @@ async function choosePuzzle(id) {
 
 function updateSolverNote() {
   const s = P.solvers.find((x) => x.id === ui.solver.value) || P.solvers[0];
-  ui.solverNote.textContent = s ? s.summary : '';
+  ui.solverNote.textContent = s ? (s.available === false && s.note ? `${s.summary} — ${s.note}` : s.summary) : '';
   ui.solve.disabled = P.solvers.length === 0;
 }
 
@@ -512,7 +516,8 @@ async function solve() {
     result = { ...r, start: shown.start, steps: shown.steps };
     setState(result.start.state);
     showSolution();
-    ui.status.textContent = r.moves.length ? `solved in ${r.length} ${r.metric.toUpperCase()}` : 'already solved';
+    // The puzzle is solved only once the answer is played: say what was found.
+    ui.status.textContent = r.moves.length ? `a solution of ${r.length} ${r.metric.toUpperCase()}: ▶ plays it` : 'already solved';
     if (result.steps.length) play();
   } catch (e) {
     if (stale()) return;
@@ -555,7 +560,8 @@ function highlight() {
   });
   const cur = ui.solution.children[Math.max(0, pos - 1)];
   if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
-  ui.play.textContent = playing ? '⏸' : '▶';
+  // Two heavy bars: the pause sign U+23F8 is missing from common fonts (drawn as a box).
+  ui.play.textContent = playing ? '❚❚' : '▶';
   ui.play.setAttribute('aria-label', playing ? 'Pause' : 'Play');
   window.twisty.playbackDone = !!result && pos === result.steps.length && !playing;
 }

@@ -61,12 +61,13 @@ impl Default for ServerConfig {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The address could not be bound.
-    #[error("cannot listen on {addr}: {source}")]
+    // The cause is part of the message, not a `source`: printed once with the chain.
+    #[error("cannot listen on {addr}: {cause}{}", if cause.kind() == std::io::ErrorKind::AddrInUse { " (another server may be using the port; `--port 0` picks a free one)" } else { "" })]
     Bind {
         /// The address.
         addr: SocketAddr,
         /// The cause.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// Any other I/O failure (runtime, accept loop).
     #[error("server error: {0}")]
@@ -206,7 +207,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
     let addr = SocketAddr::new(config.bind, config.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .map_err(|source| ServeError::Bind { addr, source })?;
+        .map_err(|cause| ServeError::Bind { addr, cause })?;
     let addr = listener.local_addr()?;
     let max_solves = config
         .max_concurrent_solves

@@ -277,6 +277,15 @@ async fn page_scrambles_solves_and_reports_errors() {
         cubing_js_solves("2x2x2", &scramble, &shown),
         "{scramble} / {shown}"
     );
+    // The header says what was found, not "solved" before the answer is played, and the
+    // play button draws a sign common fonts have.
+    let status = d.js("return document.getElementById('status').textContent").await;
+    assert!(
+        !status.as_str().unwrap_or_default().contains("solved in"),
+        "{status}"
+    );
+    let play = d.js("return document.getElementById('play').textContent").await;
+    assert!(!play.as_str().unwrap_or_default().contains('\u{23f8}'), "{play}");
     let stats = d.js("return document.getElementById('stats').textContent").await;
     assert!(stats.as_str().unwrap().contains("nodes"), "{stats}");
     d.screenshot(1440, 900, &out.join("solved-1440.png")).await;
