@@ -84,7 +84,60 @@ impl Engine {
         self.solve_input(req, input, observer)
     }
 
+    /// [`Engine::solve_input_once`], and when an optimal search reaches its time limit
+    /// (not Ctrl-C), the best answer at hand: the puzzle's default solver's, given a second,
+    /// marked not proven optimal, with the bound the optimal search cleared.
     fn solve_input(
+        &self,
+        req: &SolveRequest,
+        input: Input,
+        observer: &dyn Observer,
+    ) -> Result<SolveReport, EngineError> {
+        let (entry, _) = checked(req)?;
+        // Not for `all` (a list of every optimal solution) nor for a part of a split search.
+        let wanted = entry.optimal
+            && !entry.default
+            && !req.options.contains_key("all")
+            && req.min_length.is_none()
+            && !req.continue_input;
+        let fallback = wanted.then(|| input.clone());
+        let err = match self.solve_input_once(req, input, observer) {
+            Err(e) if e.kind == ErrorKind::Timeout => e,
+            other => return other,
+        };
+        let Some(input) = fallback else {
+            return Err(err);
+        };
+        let mut quick = SolveRequest::new(req.puzzle, req.input.clone());
+        quick.max_length = req.max_length;
+        quick.timeout = Some(1.0);
+        quick.metric = req.metric;
+        quick.frame = req.frame;
+        quick.notation = req.notation;
+        quick.cancel = req.cancel.clone();
+        let Ok(mut report) = self.solve_input_once(&quick, input, observer) else {
+            return Err(err);
+        };
+        report.optimal = false;
+        if let Value::Object(d) = &mut report.details {
+            d.insert(
+                "best_so_far".into(),
+                Value::from(format!(
+                    "the {} search stopped at its time limit{}: this answer of the {} solver is not proven optimal",
+                    entry.id,
+                    err.deepest_bound
+                        .map_or(String::new(), |b| format!(" (no solution of {b} moves or fewer exists)")),
+                    report.solver
+                )),
+            );
+            if let Some(b) = err.deepest_bound {
+                d.insert("deepest_bound".into(), Value::from(b));
+            }
+        }
+        Ok(report)
+    }
+
+    fn solve_input_once(
         &self,
         req: &SolveRequest,
         input: Input,
@@ -157,6 +210,7 @@ pub enum State {
     Supercube(twisty_core::supercube::SupercubeState),
 }
 
+#[derive(Clone)]
 enum Input {
     Cube3(Parsed<Cube3>),
     Cube2(Parsed<Cube2>),
@@ -275,6 +329,42 @@ fn shorter_inverse<P: Held>(
     (p.length(&inverse, metric) < p.length(answer, metric)).then_some(inverse)
 }
 
+/// The shortest whole-puzzle rotation (as the user types it) that turns the puzzle held
+/// after the input back to the solvers' reference frame, when it is not there: what to do
+/// before an answer written in the reference frame.
+fn rotation_to_reference<P: Held>(p: &P, puzzle: PuzzleId, parsed: &Parsed<P>) -> Option<String> {
+    let home = p.home_frame();
+    if parsed.frame == home {
+        return None;
+    }
+    let tokens: &[&str] = match puzzle {
+        PuzzleId::Kilominx => &["Uv", "Uv'", "Uv2", "Uv2'", "Rv", "Rv'", "Rv2", "Rv2'", "x2"],
+        _ => &["x", "x'", "x2", "y", "y'", "y2", "z", "z'", "z2"],
+    };
+    // Breadth first over the frames reached (24 or 60 of them).
+    let mut seen = vec![parsed.frame];
+    let mut layer = vec![(parsed.frame, String::new())];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for (frame, text) in layer {
+            for t in tokens {
+                let (mut s, mut f) = (parsed.state.clone(), frame);
+                if p.apply_held(&mut s, &mut f, t).is_err() || seen.contains(&f) {
+                    continue;
+                }
+                let path = format!("{text} {t}").trim().to_string();
+                if f == home {
+                    return Some(path);
+                }
+                seen.push(f);
+                next.push((f, path));
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
 /// Whether `entry` searches in the quarter-turn metric when asked (the others search in
 /// HTM, and their answers are only counted in QTM).
 fn searches_in_qtm(puzzle: PuzzleId, entry: &SolverEntry) -> bool {
@@ -346,6 +436,11 @@ fn finish<P: Held>(
                 entry.id
             )),
         );
+    }
+    if req.frame == Frame::Reference && req.notation == Notation::Standard {
+        if let Some(r) = rotation_to_reference(p, req.puzzle, parsed) {
+            details.insert("rotate_first".into(), Value::from(r));
+        }
     }
     details.insert("options".into(), ctx.options.to_json());
     Ok(SolveReport {

@@ -177,6 +177,20 @@ fn large_tables_are_not_built_behind_the_users_back() {
         "{err}"
     );
     assert!(err.message.contains("GiB"), "{err}");
+    // The refusal names the build's peak memory and the smaller routes.
+    assert!(
+        err.message.contains("about 5 GiB of memory while building"),
+        "{err}"
+    );
+    assert!(err.message.contains("--heuristic korf-inverse"), "{err}");
+    assert!(err.message.contains("up to 12 moves optimally"), "{err}");
+    let err = engine(dir.path())
+        .solve(
+            &SolveRequest::new(PuzzleId::Kilominx, "R U").solver("optimal"),
+            &Quiet,
+        )
+        .expect_err("the best tables are 6.9 GiB");
+    assert!(err.message.contains("--heuristic sparse"), "{err}");
     assert_eq!(std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0), 0);
 }
 
@@ -356,5 +370,43 @@ fn answers_are_simplified_and_counted_as_printed() {
     let mut req = SolveRequest::new(PuzzleId::Cube2, "R2 U");
     req.metric = twisty_engine::MetricName::Qtm;
     let r = e.solve(&req, &Quiet).expect("a solve");
-    assert!(r.optimal && r.details.get("metric_note").is_none(), "{}", r.details);
+    assert!(
+        r.optimal && r.details.get("metric_note").is_none(),
+        "{}",
+        r.details
+    );
+}
+
+#[test]
+fn the_seeds_a_star_says_what_to_use_when_it_gives_up() {
+    let e = engine(&common::shared_tables());
+    let req = SolveRequest::new(PuzzleId::Cube2, "R U' F2 R' U F R2 U' F' R U2 F R' U")
+        .solver("astar")
+        .option("memory_mib", 1);
+    let err = e
+        .solve(&req, &Quiet)
+        .expect_err("1 MiB is not enough for a long scramble");
+    assert!(err.message.contains("memory budget"), "{err}");
+    assert!(err.message.contains("`--solver optimal`"), "{err}");
+    let summary = twisty_engine::find(PuzzleId::Cube2, Some("astar"))
+        .expect("astar")
+        .summary;
+    assert!(summary.contains("short scrambles"), "{summary}");
+}
+
+#[test]
+fn an_optimal_search_at_its_time_limit_answers_the_best_at_hand_not_proven_optimal() {
+    let e = engine(&common::shared_tables());
+    let mut req = SolveRequest::new(
+        PuzzleId::Cube3,
+        "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB",
+    )
+    .solver("optimal")
+    .option("heuristic", "small");
+    req.timeout = Some(0.5);
+    let r = e.solve(&req, &Quiet).expect("the best answer at hand");
+    assert!(!r.optimal && r.verified, "{}", r.solution);
+    assert!(r.length >= 20, "{}", r.solution);
+    let note = r.details["best_so_far"].as_str().unwrap_or_default();
+    assert!(note.contains("not proven optimal"), "{}", r.details);
 }

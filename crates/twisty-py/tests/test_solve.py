@@ -87,12 +87,12 @@ def test_solve_many_with_progress_and_one_job(capsys):
 def test_solve_progress_goes_to_a_callable_or_to_stderr(capsys):
     hard = twisty.scramble("3x3", seed=3)
     lines = []
-    with pytest.raises(twisty.TimeoutError):
-        twisty.solve(hard, solver="optimal", heuristic="small", timeout=1.0, progress=lines.append)
+    # At its time limit the optimal search answers the best at hand, not proven optimal.
+    s = twisty.solve(hard, solver="optimal", heuristic="small", timeout=1.0, progress=lines.append)
+    assert not s.optimal
     assert lines and all(isinstance(x, str) for x in lines)
     assert any(x.startswith("no solution of ") and " nodes in " in x for x in lines), lines
-    with pytest.raises(twisty.TimeoutError):
-        twisty.solve(hard, solver="optimal", heuristic="small", timeout=0.5, progress=True)
+    assert not twisty.solve(hard, solver="optimal", heuristic="small", timeout=0.5, progress=True).optimal
     assert "no solution of " in capsys.readouterr().err
     # False and None: nothing.
     twisty.solve("R U", solver="optimal", heuristic="small", progress=False)
@@ -164,8 +164,9 @@ def test_errors_raise_their_classes_with_their_fields():
 
 def test_timeouts_raise_the_twisty_timeout():
     hard = twisty.scramble("3x3", seed=3)
+    # `all` lists every optimal solution: at the time limit with none found it raises.
     with pytest.raises(twisty.TimeoutError) as e:
-        twisty.solve(hard, solver="optimal", heuristic="small", timeout=0.3)
+        twisty.solve(hard, solver="optimal", heuristic="small", timeout=0.3, all=True)
     assert isinstance(e.value, TimeoutError) and e.value.kind == "timeout"
 
 
