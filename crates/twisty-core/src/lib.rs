@@ -11,6 +11,7 @@
 //! | 2x2x2 | [`cube2`] | 8 corners, one kept fixed for solving |
 //! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
+//! | any puzzle from a definition (`.tws`, KPuzzle JSON) | [`def`] | orbits of pieces, permutation and orientation bytes |
 #![deny(unsafe_code)]
 #![allow(clippy::needless_range_loop)]
 
@@ -18,6 +19,7 @@ pub mod alg;
 pub mod colour;
 pub mod cube2;
 pub mod cube3;
+pub mod def;
 pub mod error;
 pub mod held;
 pub mod kilominx;
