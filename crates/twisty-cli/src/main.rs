@@ -23,17 +23,24 @@ fn option_hint(e: &clap::Error) -> Option<String> {
         clap::error::ContextValue::String(s) => s.clone(),
         _ => return None,
     };
-    let (flag, value) = arg.split_once('=').unwrap_or((arg.as_str(), "VALUE"));
+    // The value: after `=`, else the next word on the command line.
+    let next = std::env::args()
+        .skip_while(|a| *a != arg)
+        .nth(1)
+        .filter(|v| !v.starts_with('-'));
+    let (flag, value) = match arg.split_once('=') {
+        Some((f, v)) => (f, v.to_string()),
+        None => (arg.as_str(), next.unwrap_or_else(|| String::from("VALUE"))),
+    };
     let name = flag.strip_prefix("--")?.replace('-', "_");
-    let solvers: Vec<&str> = twisty_engine::solvers::ALL
+    let mut ids: Vec<&str> = twisty_engine::solvers::ALL
         .iter()
         .filter(|s| (s.options)().iter().any(|o| o.name == name))
         .map(|s| s.id)
         .collect();
-    if solvers.is_empty() {
+    if ids.is_empty() {
         return None;
     }
-    let mut ids = solvers.clone();
     ids.dedup();
     Some(format!(
         "note: `{name}` is an option of the {} solver(s): give it as `--option {name}={value}` (`twisty solve --solver list` shows every option)",

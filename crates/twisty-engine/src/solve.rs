@@ -85,7 +85,7 @@ impl Engine {
     }
 
     /// [`Engine::solve_input_once`], and when an optimal search reaches its time limit
-    /// (not Ctrl-C), the best answer at hand: the puzzle's default solver's, given a second,
+    /// (not Ctrl-C), the best answer at hand: the puzzle's default solver's, given two seconds,
     /// marked not proven optimal, with the bound the optimal search cleared.
     fn solve_input(
         &self,
@@ -110,7 +110,7 @@ impl Engine {
         };
         let mut quick = SolveRequest::new(req.puzzle, req.input.clone());
         quick.max_length = req.max_length;
-        quick.timeout = Some(1.0);
+        quick.timeout = Some(2.0);
         quick.metric = req.metric;
         quick.frame = req.frame;
         quick.notation = req.notation;

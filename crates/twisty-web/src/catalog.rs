@@ -1,6 +1,7 @@
 //! The solvers the page offers: exactly the engine's catalog for each puzzle, each with
 //! whether this server can run it now and, when not, what it would take.
 
+use crate::display::PuzzleDisplay;
 use serde_json::{json, Value};
 use twisty_engine::{human_seconds, solvers_for, Engine, PuzzleId, SolverInfo, LARGE_TABLE_BYTES};
 use twisty_search::file::human_bytes;

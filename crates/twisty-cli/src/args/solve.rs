@@ -35,6 +35,10 @@ pub struct SolveArgs {
     /// shows each solver's options), e.g. `--option probes=100`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Two-phase: answer with up to K solutions, each shorter than the one before, shortest
+    /// first (searched for within --timeout, default 1 s).
+    #[arg(long, value_name = "K")]
+    pub count: Option<u32>,
     /// Longest acceptable solution.
     #[arg(long)]
     pub max_length: Option<u32>,

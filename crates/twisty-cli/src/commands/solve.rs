@@ -253,7 +253,15 @@ fn json_error(e: EngineError) -> CliResult {
 fn print_human(r: &SolveReport, wall: Duration) {
     let metric = r.metric.to_uppercase();
     if let Some(all) = r.details.get("solutions").and_then(|v| v.as_array()) {
-        println!("{} optimal solution(s) of {} {metric}:", all.len(), r.length);
+        if r.optimal {
+            println!("{} optimal solution(s) of {} {metric}:", all.len(), r.length);
+        } else {
+            println!(
+                "{} solution(s), the shortest of {} {metric} first:",
+                all.len(),
+                r.length
+            );
+        }
         for s in all {
             let t = s.as_str().unwrap_or_default();
             println!("{}", if t.is_empty() { "(already solved)" } else { t });

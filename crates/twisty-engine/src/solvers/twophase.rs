@@ -65,6 +65,13 @@ fn options() -> Vec<OptionSpec> {
             Some(12),
             "a complete search to this depth first, so inputs of up to this many moves get an optimal answer (12: about 20 ms on a random state; 0 skips it)",
         ),
+        OptionSpec::int(
+            "count",
+            1,
+            100,
+            Some(1),
+            "answer with up to this many solutions, each shorter than the one before, shortest first (searched for within --timeout, default 1 s)",
+        ),
     ]
 }
 
@@ -164,5 +171,33 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         threads: ctx.limits.threads.unwrap_or(1),
     };
     let sol = solver.solve_with_plan(&Cube3, state, &limits, &plan, short)?;
-    Ok(Answer::one(sol))
+    let count = ctx.options.usize("count").unwrap_or(1);
+    if count <= 1 {
+        return Ok(Answer::one(sol));
+    }
+    // `count`: shorter and shorter solutions, each below the last, until the time is up.
+    let until = Instant::now() + ctx.limits.timeout.unwrap_or(Duration::from_secs(1));
+    let mut sols = vec![sol];
+    while sols.len() < count {
+        let best = sols.last().map_or(0, |s| s.length);
+        let left = until.saturating_duration_since(Instant::now());
+        if best == 0 || left.is_zero() {
+            break;
+        }
+        let shorter = Limits {
+            max_length: Some(best - 1),
+            timeout: Some(left),
+            ..limits.clone()
+        };
+        match solver.solve_with_plan(&Cube3, state, &shorter, &plan, short) {
+            Ok(s) => sols.push(s),
+            Err(_) => break,
+        }
+    }
+    sols.reverse();
+    Ok(Answer {
+        solutions: sols,
+        details: serde_json::Map::new(),
+        seed: None,
+    })
 }
