@@ -24,6 +24,7 @@ pub mod kilominx;
 pub mod puzzle;
 pub mod rng;
 pub mod supercube;
+pub mod wca;
 #[cfg(test)]
 mod test_data;
 
