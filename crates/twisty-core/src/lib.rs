@@ -12,6 +12,7 @@
 //! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
 //! | N×N×N cube, 4 ≤ N ≤ 64 | [`cube_n`] | corners, middle edges, wing and centre orbits |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
+//! | any puzzle from a definition (`.tws`, KPuzzle JSON) | [`def`] | orbits of pieces, permutation and orientation bytes |
 #![deny(unsafe_code)]
 #![allow(clippy::needless_range_loop)]
 
@@ -20,6 +21,7 @@ pub mod colour;
 pub mod cube2;
 pub mod cube3;
 pub mod cube_n;
+pub mod def;
 pub mod error;
 pub mod held;
 pub mod kilominx;
