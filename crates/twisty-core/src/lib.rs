@@ -10,6 +10,7 @@
 //! | 3x3x3 | [`cube3`] | 8 corners + 12 edges, permutation and orientation |
 //! | 2x2x2 | [`cube2`] | 8 corners, one kept fixed for solving |
 //! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
+//! | N×N×N cube, 4 ≤ N ≤ 64 | [`cube_n`] | corners, middle edges, wing and centre orbits |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
 //! | any puzzle from a definition (`.tws`, KPuzzle JSON) | [`def`] | orbits of pieces, permutation and orientation bytes |
 #![deny(unsafe_code)]
@@ -19,6 +20,7 @@ pub mod alg;
 pub mod colour;
 pub mod cube2;
 pub mod cube3;
+pub mod cube_n;
 pub mod def;
 pub mod error;
 pub mod held;
@@ -28,6 +30,7 @@ pub mod rng;
 pub mod supercube;
 #[cfg(test)]
 mod test_data;
+pub mod wca;
 
 pub use alg::{tokenize, Token};
 pub use error::{InvalidState, ParseError};

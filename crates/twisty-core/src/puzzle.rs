@@ -13,6 +13,30 @@ pub enum Metric {
     Htm,
     /// Quarter-turn metric: a half turn counts 2.
     Qtm,
+    /// Outer block turn metric (big cubes): a turn of any block of layers that holds an outer
+    /// face counts 1, a block of inner layers alone 2, a rotation 0. On puzzles whose every
+    /// move turns one face it is [`Metric::Htm`].
+    Obtm,
+    /// Single slice turn metric (big cubes): every layer a turn moves counts 1 (a block of
+    /// `w` layers counts `w`), a rotation 0. On puzzles whose every move turns one face it
+    /// is [`Metric::Htm`].
+    Sstm,
+    /// Execution turn metric: every token counts 1, rotations included. On puzzles without
+    /// rotation moves it is [`Metric::Htm`].
+    Etm,
+}
+
+impl Metric {
+    /// The metric's short name, as the command line and the reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+            Metric::Obtm => "obtm",
+            Metric::Sstm => "sstm",
+            Metric::Etm => "etm",
+        }
+    }
 }
 
 /// A twisty puzzle: its states, its moves and its notation.

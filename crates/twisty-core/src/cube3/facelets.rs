@@ -53,7 +53,7 @@ pub(crate) const CORNER_COLOURS: [[u8; 3]; 8] = [
 ];
 
 /// Face indices of each edge cubie's stickers.
-const EDGE_COLOURS: [[u8; 2]; 12] = [
+pub(crate) const EDGE_COLOURS: [[u8; 2]; 12] = [
     [0, 1],
     [0, 2],
     [0, 4],

@@ -382,7 +382,7 @@ impl Puzzle for Supercube {
 
     fn move_length(&self, mv: SuperMove, metric: Metric) -> u32 {
         match metric {
-            Metric::Htm => 1,
+            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm => 1,
             Metric::Qtm => {
                 if mv.angle == 1 {
                     2

@@ -35,8 +35,8 @@ pub(crate) fn load(
     metric: Metric,
 ) -> Result<std::sync::Arc<Cube2Optimal>, crate::EngineError> {
     let key = match metric {
-        Metric::Htm => "2x2/optimal-htm",
         Metric::Qtm => "2x2/optimal-qtm",
+        _ => "2x2/optimal-htm",
     };
     ctx.load(
         key,

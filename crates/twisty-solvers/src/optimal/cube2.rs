@@ -62,11 +62,12 @@ pub fn unindex(i: u64) -> Cube2State {
     Cube2State::from_parts(cp, co).unwrap_or_default()
 }
 
-/// The moves that count 1 in a metric: all 9 in HTM, the 6 quarter turns in QTM.
+/// The moves that count 1 in a metric: the 6 quarter turns in QTM, all 9 in the others
+/// (which all count one per face turn on a 2x2x2).
 fn unit_moves(metric: Metric) -> Vec<Cube2Move> {
     Cube2Move::ALL
         .into_iter()
-        .filter(|m| metric == Metric::Htm || m.amount() != 2)
+        .filter(|m| metric != Metric::Qtm || m.amount() != 2)
         .collect()
 }
 
@@ -114,8 +115,8 @@ pub fn build(metric: Metric) -> Vec<u8> {
 
 fn metric_name(metric: Metric) -> &'static str {
     match metric {
-        Metric::Htm => "htm",
         Metric::Qtm => "qtm",
+        _ => "htm",
     }
 }
 
