@@ -122,6 +122,8 @@ pub enum PuzzleKind {
     Kilominx,
     /// Full N×N×N supercube.
     Supercube(usize),
+    /// Ordinary N×N×N cube (4x4 and up).
+    CubeN(usize),
 }
 
 impl FromStr for PuzzleKind {
@@ -139,6 +141,7 @@ impl From<twisty_engine::PuzzleId> for PuzzleKind {
             twisty_engine::PuzzleId::Cube2 => PuzzleKind::Cube2,
             twisty_engine::PuzzleId::Kilominx => PuzzleKind::Kilominx,
             twisty_engine::PuzzleId::Supercube(n) => PuzzleKind::Supercube(usize::from(n)),
+            twisty_engine::PuzzleId::CubeN(n) => PuzzleKind::CubeN(usize::from(n)),
         }
     }
 }
@@ -151,6 +154,7 @@ impl PuzzleKind {
             PuzzleKind::Cube2 => twisty_engine::PuzzleId::Cube2,
             PuzzleKind::Kilominx => twisty_engine::PuzzleId::Kilominx,
             PuzzleKind::Supercube(n) => twisty_engine::PuzzleId::Supercube(n.min(255) as u8),
+            PuzzleKind::CubeN(n) => twisty_engine::PuzzleId::CubeN(n.min(255) as u8),
         }
     }
 }
@@ -162,6 +166,7 @@ impl std::fmt::Display for PuzzleKind {
             PuzzleKind::Cube2 => write!(f, "2x2"),
             PuzzleKind::Kilominx => write!(f, "kilominx"),
             PuzzleKind::Supercube(n) => write!(f, "supercube:{n}"),
+            PuzzleKind::CubeN(n) => write!(f, "{n}x{n}"),
         }
     }
 }
@@ -199,7 +204,8 @@ pub struct StateArgs {
     /// Read the moves from a file (`-` for stdin).
     #[arg(long, short, value_name = "FILE", conflicts_with = "moves")]
     pub file: Option<PathBuf>,
-    /// A state string: 54 facelets (URFDLB) for the 3x3, 24 for the 2x2.
+    /// A state string: 54 facelets (URFDLB) for the 3x3, 24 for the 2x2, 6·N² for an NxN
+    /// (face letters, colour letters W R G Y O B, or colour names).
     #[arg(long, value_name = "STRING", conflicts_with_all = ["moves", "file"])]
     pub facelets: Option<String>,
 }
@@ -245,14 +251,29 @@ pub enum MetricArg {
     Htm,
     /// Quarter-turn metric.
     Qtm,
+    /// Outer block turn metric (N×N×N cubes; their half-turn metric).
+    Obtm,
+    /// Single slice turn metric (N×N×N cubes).
+    Sstm,
+    /// Execution turn metric (N×N×N cubes).
+    Etm,
+}
+
+impl From<MetricArg> for twisty_engine::MetricName {
+    fn from(m: MetricArg) -> Self {
+        match m {
+            MetricArg::Htm => twisty_engine::MetricName::Htm,
+            MetricArg::Qtm => twisty_engine::MetricName::Qtm,
+            MetricArg::Obtm => twisty_engine::MetricName::Obtm,
+            MetricArg::Sstm => twisty_engine::MetricName::Sstm,
+            MetricArg::Etm => twisty_engine::MetricName::Etm,
+        }
+    }
 }
 
 impl From<MetricArg> for twisty_core::Metric {
     fn from(m: MetricArg) -> Self {
-        match m {
-            MetricArg::Htm => twisty_core::Metric::Htm,
-            MetricArg::Qtm => twisty_core::Metric::Qtm,
-        }
+        twisty_engine::MetricName::from(m).into()
     }
 }
 

@@ -9,6 +9,7 @@ use crate::puzzle_id::PuzzleId;
 use serde::Serialize;
 use twisty_core::cube2::{Cube2Move, Cube2State};
 use twisty_core::cube3::{Cube3Move, CubieCube};
+use twisty_core::cube_n::{CubeN, CubeNMove, CubeNState};
 use twisty_core::kilominx::{KiloMove, KiloState};
 use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
 use twisty_search::TableSpec;
@@ -26,6 +27,8 @@ pub enum PuzzleFamily {
     Kilominx,
     /// Every supercube size.
     Supercube,
+    /// Every ordinary N×N×N cube (4x4 and up).
+    CubeN,
 }
 
 impl PuzzleFamily {
@@ -37,6 +40,7 @@ impl PuzzleFamily {
                 | (PuzzleFamily::Cube2, PuzzleId::Cube2)
                 | (PuzzleFamily::Kilominx, PuzzleId::Kilominx)
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
+                | (PuzzleFamily::CubeN, PuzzleId::CubeN(_))
         )
     }
 }
@@ -92,6 +96,9 @@ pub enum Runner {
     Kilominx(fn(&Ctx<'_>, &KiloState) -> RunResult<KiloMove>),
     /// A supercube solver.
     Supercube(fn(&Ctx<'_>, &Supercube, &SupercubeState) -> RunResult<SuperMove>),
+    /// An ordinary N×N×N cube solver (the cube of the request's size, a state in its
+    /// reference frame).
+    CubeN(fn(&Ctx<'_>, &CubeN, &CubeNState) -> RunResult<CubeNMove>),
 }
 
 impl std::fmt::Debug for Runner {
@@ -190,10 +197,11 @@ pub fn solvers_for(puzzle: PuzzleId) -> Vec<&'static SolverEntry> {
 pub fn find(puzzle: PuzzleId, name: Option<&str>) -> Result<&'static SolverEntry, EngineError> {
     let all = solvers_for(puzzle);
     let Some(name) = name else {
-        return all.first().copied().ok_or_else(|| {
-            EngineError::new(ErrorKind::Usage, format!("no solver for the {}", puzzle.title()))
-        });
+        return all.first().copied().ok_or_else(|| no_solver(puzzle));
     };
+    if all.is_empty() {
+        return Err(no_solver(puzzle));
+    }
     let l = name.trim().to_ascii_lowercase();
     if let Some(e) = all.iter().find(|e| e.id == l || e.aliases.contains(&l.as_str())) {
         return Ok(e);
@@ -214,4 +222,18 @@ pub fn find(puzzle: PuzzleId, name: Option<&str>) -> Result<&'static SolverEntry
             format!(" (`{name}` solves the {})", elsewhere.join(", "))
         }
     )))
+}
+
+/// The error of a puzzle no solver takes yet, naming what does work with it.
+fn no_solver(puzzle: PuzzleId) -> EngineError {
+    let works = match puzzle {
+        PuzzleId::CubeN(_) => String::from(
+            " (random-move scrambles, states from moves or facelet strings, their validation and drawing work)",
+        ),
+        _ => String::new(),
+    };
+    EngineError::new(
+        ErrorKind::Usage,
+        format!("no solver for the {} yet{works}", puzzle.title()),
+    )
 }

@@ -6,6 +6,7 @@ use crate::request::{Notation, MAX_INPUT_BYTES};
 use crate::ErrorKind;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets, Cube3};
+use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 use twisty_core::Held;
@@ -213,6 +214,49 @@ pub fn supercube(cube: &Supercube, text: &str, notation: Notation) -> Result<Par
     moves(cube, text, notation)
 }
 
+/// Whether `text` reads as a facelet string of an N×N×N cube rather than moves: every word
+/// (between spaces or commas) a colour name or a run of face and colour letters, at least one
+/// a run of several letters, and at least N² stickers in all. (Moves written with spaces are
+/// single letters or carry `'`, digits or `w`.)
+pub fn looks_like_facelets(n: usize, text: &str) -> bool {
+    const NAMES: [&str; 6] = ["white", "red", "green", "yellow", "orange", "blue"];
+    let mut stickers = 0usize;
+    let mut long = false;
+    for w in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+    {
+        if NAMES.contains(&w.to_ascii_lowercase().as_str()) {
+            stickers += 1;
+            long = true;
+        } else if w.chars().all(|c| c.is_ascii_alphabetic()) {
+            stickers += w.len();
+            long |= w.len() > 1;
+        } else {
+            return false;
+        }
+    }
+    long && stickers >= n * n
+}
+
+/// An N×N×N input: a facelet string (6·N² face letters `U R F D L B`, colour letters
+/// `W R G Y O B` or colour names, faces in that order, the cube held in any orientation) or
+/// moves (WCA / SiGN as cubing.js prints them; with [`Notation::Seed`] read in the reference
+/// frame).
+pub fn cube_n(cube: &CubeN, text: &str, notation: Notation) -> Result<Parsed<CubeN>, EngineError> {
+    check_size(text)?;
+    if looks_like_facelets(cube.n, text) {
+        let (state, frame) = cube.from_facelets_held(text)?;
+        return Ok(Parsed {
+            state,
+            frame,
+            from_state_string: true,
+            input_moves: None,
+        });
+    }
+    moves(cube, text, notation)
+}
+
 /// A supercube state string: the seed's cube code, two hex digits per cubie (nothing else:
 /// no signs, no spaces inside), checked to be a reachable state.
 pub fn supercube_code(
@@ -262,6 +306,52 @@ pub fn cube3_string(s: &twisty_core::cube3::CubieCube) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn big_cube_inputs_are_moves_or_facelets_with_precise_errors() {
+        let c4 = CubeN::new(4).expect("a size");
+        let c5 = CubeN::new(5).expect("a size");
+        let solved4: String = "URFDLB"
+            .chars()
+            .flat_map(|f| std::iter::repeat_n(f, 16))
+            .collect();
+        let p = cube_n(&c4, &solved4, Notation::Standard).expect("solved facelets");
+        assert!(p.from_state_string && c4.is_solved(&p.state));
+        // Moves typed as held: a wide turn and its inverse cancel; a rotation changes no state.
+        let p = cube_n(&c4, "Rw U 3Fw' x Fw 3Fw U' Rw'", Notation::Standard).expect("moves");
+        assert!(!p.from_state_string && !c4.is_solved(&p.state));
+        let p = cube_n(&c5, "Rw U2 Rw' x y", Notation::Standard).expect("moves");
+        let back =
+            cube_n(&c5, &c5.to_facelets_held(&p.state, p.frame), Notation::Standard).expect("round trip");
+        assert_eq!((back.state, back.frame), (p.state, p.frame));
+        let err = |c: &CubeN, t: &str| {
+            cube_n(c, t, Notation::Standard)
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default()
+        };
+        assert!(err(&c4, "R 4Rw").contains("4Rw"), "{}", err(&c4, "R 4Rw"));
+        assert!(err(&c4, "M").contains('M'), "{}", err(&c4, "M"));
+        assert!(
+            err(&c4, &solved4[1..]).contains("96 stickers"),
+            "{}",
+            err(&c4, &solved4[1..])
+        );
+        let bad = format!("{}Q{}", &solved4[..20], &solved4[21..]);
+        assert!(err(&c4, &bad).contains("sticker 21 is `Q`"), "{}", err(&c4, &bad));
+        // One wing flipped in place: every colour count is right, the wing orbit is not.
+        let flipped = {
+            let mut f: Vec<char> = solved4.chars().collect();
+            let a = c4.wing_facelets(0, 0).expect("a wing");
+            f.swap(a[0], a[1]);
+            f.into_iter().collect::<String>()
+        };
+        assert!(
+            err(&c4, &flipped).contains("cannot be flipped"),
+            "{}",
+            err(&c4, &flipped)
+        );
+    }
 
     #[test]
     fn supercube_codes_are_hex_digits_only() {

@@ -45,7 +45,7 @@ pub use engine::{human_seconds, Ctx, Engine, EngineConfig, LARGE_TABLE_BYTES};
 pub use error::{EngineError, ErrorKind};
 pub use observer::{Event, Observer, Quiet};
 pub use options::{OptionKind, OptionSpec, Options};
-pub use puzzle_id::{PuzzleId, MAX_SUPERCUBE, MIN_SUPERCUBE};
+pub use puzzle_id::{PuzzleId, MAX_CUBE_N, MAX_SUPERCUBE, MIN_CUBE_N, MIN_SUPERCUBE};
 pub use report::{Frame, SolveReport};
 pub use request::{MetricName, Notation, SolveRequest, MAX_INPUT_BYTES, MAX_TIMEOUT_SECONDS};
 pub use size::parse_size;

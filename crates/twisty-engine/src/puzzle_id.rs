@@ -11,6 +11,15 @@ pub const MIN_SUPERCUBE: u8 = 2;
 /// is 4,096 bytes and the genetic solver takes minutes).
 pub const MAX_SUPERCUBE: u8 = 16;
 
+/// Smallest ordinary N×N×N cube of [`PuzzleId::CubeN`] (the 2x2x2 and the 3x3x3 are
+/// their own puzzles, with their own solvers).
+pub const MIN_CUBE_N: u8 = 4;
+/// Largest ordinary N×N×N cube every front end accepts: the model's limit
+/// ([`twisty_core::cube_n::MAX_N`]).
+pub const MAX_CUBE_N: u8 = twisty_core::cube_n::MAX_N as u8;
+
+const _: () = assert!(MAX_CUBE_N as usize == twisty_core::cube_n::MAX_N && MAX_CUBE_N >= 33);
+
 /// A puzzle the engine knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PuzzleId {
@@ -22,14 +31,22 @@ pub enum PuzzleId {
     Kilominx,
     /// The full N×N×N supercube, `MIN_SUPERCUBE ≤ N ≤ MAX_SUPERCUBE`.
     Supercube(u8),
+    /// The ordinary N×N×N cube a person owns (centres of one colour interchangeable),
+    /// `MIN_CUBE_N ≤ N ≤ MAX_CUBE_N`: `4x4`, `5x5`, … .
+    CubeN(u8),
 }
 
 impl PuzzleId {
-    /// The fixed puzzles, then one example supercube: what `--help` and the web list.
+    /// The fixed puzzles, then the usual big cubes and one example supercube: what `--help`
+    /// and the web list.
     pub fn listed() -> Vec<PuzzleId> {
         vec![
             PuzzleId::Cube3,
             PuzzleId::Cube2,
+            PuzzleId::CubeN(4),
+            PuzzleId::CubeN(5),
+            PuzzleId::CubeN(6),
+            PuzzleId::CubeN(7),
             PuzzleId::Kilominx,
             PuzzleId::Supercube(3),
         ]
@@ -42,6 +59,7 @@ impl PuzzleId {
             PuzzleId::Cube2 => &["2x2", "2x2x2", "222"],
             PuzzleId::Kilominx => &["kilominx", "kilo"],
             PuzzleId::Supercube(_) => &["supercube:N"],
+            PuzzleId::CubeN(_) => &["NxN", "NxNxN", "NNN"],
         }
     }
 
@@ -52,12 +70,25 @@ impl PuzzleId {
             PuzzleId::Cube2 => "2x2x2".into(),
             PuzzleId::Kilominx => "Kilominx".into(),
             PuzzleId::Supercube(n) => format!("{n}x{n}x{n} supercube"),
+            PuzzleId::CubeN(n) => format!("{n}x{n}x{n}"),
         }
     }
 
     /// The help text listing the accepted names.
     pub fn help() -> String {
-        format!("3x3 (3x3x3), 2x2 (2x2x2), kilominx, or supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE})")
+        format!(
+            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, or supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE})"
+        )
+    }
+
+    /// The metric lengths are counted in when a request names the half-turn metric (the
+    /// default): on the big cubes every move turns a block, and the half-turn metric there
+    /// is the outer block turn metric, so reports name it `obtm`.
+    pub fn metric(self, asked: twisty_core::Metric) -> twisty_core::Metric {
+        match (self, asked) {
+            (PuzzleId::CubeN(_), twisty_core::Metric::Htm) => twisty_core::Metric::Obtm,
+            (_, m) => m,
+        }
     }
 }
 
@@ -68,6 +99,7 @@ impl fmt::Display for PuzzleId {
             PuzzleId::Cube2 => write!(f, "2x2"),
             PuzzleId::Kilominx => write!(f, "kilominx"),
             PuzzleId::Supercube(n) => write!(f, "supercube:{n}"),
+            PuzzleId::CubeN(n) => write!(f, "{n}x{n}"),
         }
     }
 }
@@ -81,6 +113,9 @@ impl FromStr for PuzzleId {
             if id.aliases().contains(&l.as_str()) {
                 return Ok(id);
             }
+        }
+        if let Some(id) = cube_n(s, &l)? {
+            return Ok(id);
         }
         let Some(n) = l
             .strip_prefix("supercube:")
@@ -105,6 +140,36 @@ impl FromStr for PuzzleId {
         }
         Ok(PuzzleId::Supercube(n as u8))
     }
+}
+
+/// `NxN`, `NxNxN` or `NNN` (one digit) as an ordinary big cube, checked against the limits;
+/// `None` when `l` (lowercased) is not written so.
+fn cube_n(s: &str, l: &str) -> Result<Option<PuzzleId>, EngineError> {
+    let parts: Vec<&str> = l.split('x').collect();
+    let digits = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit());
+    let (n, written): (u64, &str) =
+        if (parts.len() == 2 || parts.len() == 3) && parts.iter().all(|p| digits(p)) {
+            if parts.iter().any(|p| p != &parts[0]) {
+                return Err(EngineError::new(
+                    ErrorKind::Usage,
+                    format!("`{s}`: a cube has the same size along every edge, e.g. 4x4 or 5x5x5"),
+                ));
+            }
+            (parts[0].parse().unwrap_or(u64::MAX), parts[0])
+        } else if l.len() == 3 && digits(l) && l.bytes().all(|b| b == l.as_bytes()[0]) {
+            (u64::from(l.as_bytes()[0] - b'0'), &l[..1])
+        } else {
+            return Ok(None);
+        };
+    if !(u64::from(MIN_CUBE_N)..=u64::from(MAX_CUBE_N)).contains(&n) {
+        return Err(EngineError::new(
+            ErrorKind::Usage,
+            format!(
+                "`{s}`: the N×N×N cubes are 4x4 to {MAX_CUBE_N}x{MAX_CUBE_N} (and the 2x2 and 3x3 puzzles), not N = {written}"
+            ),
+        ));
+    }
+    Ok(Some(PuzzleId::CubeN(n as u8)))
 }
 
 impl Serialize for PuzzleId {
@@ -132,15 +197,50 @@ mod tests {
             PuzzleId::Cube2,
             PuzzleId::Kilominx,
             PuzzleId::Supercube(16),
+            PuzzleId::CubeN(4),
+            PuzzleId::CubeN(MAX_CUBE_N),
         ] {
             assert_eq!(id.to_string().parse::<PuzzleId>().ok(), Some(id));
+        }
+        for (name, n) in [
+            ("4x4", 4),
+            ("5X5X5", 5),
+            ("666", 6),
+            ("33x33x33", 33),
+            ("64x64", 64),
+        ] {
+            assert_eq!(name.parse::<PuzzleId>().ok(), Some(PuzzleId::CubeN(n)), "{name}");
+        }
+        assert_eq!("2x2".parse::<PuzzleId>().ok(), Some(PuzzleId::Cube2));
+        assert_eq!("3x3x3".parse::<PuzzleId>().ok(), Some(PuzzleId::Cube3));
+        for (bad, why) in [
+            ("1x1", "4x4 to 64x64"),
+            ("65x65", "not N = 65"),
+            ("0x0x0", "not N = 0"),
+            ("4x5", "same size"),
+            ("999999999x999999999", "4x4 to"),
+        ] {
+            let e = bad
+                .parse::<PuzzleId>()
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default();
+            assert!(e.contains(why), "{bad}: {e}");
         }
         assert_eq!("3X3X3".parse::<PuzzleId>().ok(), Some(PuzzleId::Cube3));
         assert_eq!(
             "supercube-2".parse::<PuzzleId>().ok(),
             Some(PuzzleId::Supercube(2))
         );
-        for bad in ["supercube:1", "supercube:17", "supercube:x", "4x4", ""] {
+        for bad in [
+            "supercube:1",
+            "supercube:17",
+            "supercube:x",
+            "4x4x",
+            "x4",
+            "4y4",
+            "",
+        ] {
             let e = bad.parse::<PuzzleId>().err().map(|e| e.kind);
             assert_eq!(e, Some(ErrorKind::Usage), "{bad}");
         }

@@ -48,7 +48,8 @@ pub struct SolveRequest {
     /// Time budget in seconds.
     #[serde(default)]
     pub timeout: Option<f64>,
-    /// `htm` (default) or `qtm`.
+    /// `htm` (default; on the N×N×N cubes it is `obtm`), `qtm`, or on the N×N×N cubes
+    /// `obtm`, `sstm` or `etm`.
     #[serde(default)]
     pub metric: MetricName,
     /// Threads for one solve (`None`: all cores).
@@ -87,6 +88,12 @@ pub enum MetricName {
     Htm,
     /// Quarter-turn metric.
     Qtm,
+    /// Outer block turn metric (the N×N×N cubes; their half-turn metric).
+    Obtm,
+    /// Single slice turn metric (the N×N×N cubes).
+    Sstm,
+    /// Execution turn metric (the N×N×N cubes).
+    Etm,
 }
 
 impl From<MetricName> for Metric {
@@ -94,17 +101,47 @@ impl From<MetricName> for Metric {
         match m {
             MetricName::Htm => Metric::Htm,
             MetricName::Qtm => Metric::Qtm,
+            MetricName::Obtm => Metric::Obtm,
+            MetricName::Sstm => Metric::Sstm,
+            MetricName::Etm => Metric::Etm,
         }
     }
 }
 
 impl MetricName {
-    /// `htm` or `qtm`.
+    /// `htm`, `qtm`, `obtm`, `sstm` or `etm`.
     pub fn name(self) -> &'static str {
-        match self {
-            MetricName::Htm => "htm",
-            MetricName::Qtm => "qtm",
+        Metric::from(self).name()
+    }
+
+    /// The metrics `puzzle` counts in: htm and qtm everywhere, and the block metrics on the
+    /// N×N×N cubes.
+    pub fn accepted(puzzle: PuzzleId) -> &'static [MetricName] {
+        match puzzle {
+            PuzzleId::CubeN(_) => &[
+                MetricName::Obtm,
+                MetricName::Htm,
+                MetricName::Qtm,
+                MetricName::Sstm,
+                MetricName::Etm,
+            ],
+            _ => &[MetricName::Htm, MetricName::Qtm],
         }
+    }
+
+    /// This metric, checked to be one `puzzle` counts in.
+    pub fn checked(self, puzzle: PuzzleId) -> Result<Metric, EngineError> {
+        let ok = MetricName::accepted(puzzle);
+        if !ok.contains(&self) {
+            let names: Vec<&str> = ok.iter().map(|m| m.name()).collect();
+            return Err(EngineError::usage(format!(
+                "the {} metric is for the N×N×N cubes (4x4 and up); the {} counts in {}",
+                self.name(),
+                puzzle.title(),
+                names.join(" or ")
+            )));
+        }
+        Ok(puzzle.metric(self.into()))
     }
 }
 

@@ -16,6 +16,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
+use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Metric};
@@ -39,6 +40,11 @@ impl Engine {
                 let cube = supercube(n)?;
                 let parsed = input::supercube(&cube, &req.input, req.notation)?;
                 Input::Supercube(cube, parsed)
+            }
+            PuzzleId::CubeN(n) => {
+                let cube = cube_n(n)?;
+                let parsed = input::cube_n(&cube, &req.input, req.notation)?;
+                Input::CubeN(cube, parsed)
             }
         };
         self.solve_input(req, input, observer)
@@ -73,6 +79,19 @@ impl Engine {
                 }
                 let p = at_home(&cube, s);
                 Input::Supercube(cube, p)
+            }
+            (PuzzleId::CubeN(n), State::CubeN(s)) => {
+                let cube = cube_n(n)?;
+                if s.n() != cube.n {
+                    return Err(EngineError::usage(format!(
+                        "the state is of a {0}x{0}x{0}, not a {1}",
+                        s.n(),
+                        req.puzzle.title()
+                    )));
+                }
+                cube.validate(&s)?;
+                let p = at_home(&cube, s);
+                Input::CubeN(cube, p)
             }
             _ => {
                 return Err(EngineError::usage(format!(
@@ -151,6 +170,7 @@ impl Engine {
                 Input::Cube2(parsed) => last_move(&Cube2, parsed),
                 Input::Kilominx(parsed) => last_move(&Kilominx, parsed),
                 Input::Supercube(cube, parsed) => last_move(cube, parsed),
+                Input::CubeN(cube, parsed) => last_move(cube, parsed),
             };
         }
         let ctx = Ctx {
@@ -179,6 +199,10 @@ impl Engine {
                 let answer = run(&ctx, &cube, &parsed.state)?;
                 finish(&cube, req, entry, &ctx, &parsed, answer, start)
             }
+            (Runner::CubeN(run), Input::CubeN(cube, parsed)) => {
+                let answer = run(&ctx, &cube, &parsed.state)?;
+                finish(&cube, req, entry, &ctx, &parsed, answer, start)
+            }
             _ => Err(EngineError::new(
                 ErrorKind::Internal,
                 format!("the {} solver is registered for another puzzle", entry.id),
@@ -197,6 +221,11 @@ fn supercube(n: u8) -> Result<Supercube, EngineError> {
     Supercube::new(usize::from(n)).map_err(|e| EngineError::usage(e.to_string()))
 }
 
+/// The N×N×N cube of [`PuzzleId::CubeN`].
+pub(crate) fn cube_n(n: u8) -> Result<CubeN, EngineError> {
+    CubeN::new(usize::from(n)).map_err(|e| EngineError::usage(e.to_string()))
+}
+
 /// A state in the solvers' reference frame, for [`Engine::solve_state`].
 #[derive(Debug, Clone)]
 pub enum State {
@@ -208,6 +237,8 @@ pub enum State {
     Kilominx(twisty_core::kilominx::KiloState),
     /// A supercube state.
     Supercube(twisty_core::supercube::SupercubeState),
+    /// An N×N×N cube state.
+    CubeN(twisty_core::cube_n::CubeNState),
 }
 
 #[derive(Clone)]
@@ -216,6 +247,7 @@ enum Input {
     Cube2(Parsed<Cube2>),
     Kilominx(Parsed<Kilominx>),
     Supercube(Supercube, Parsed<Supercube>),
+    CubeN(CubeN, Parsed<CubeN>),
 }
 
 /// The solver entry and its checked options for `req`.
@@ -241,13 +273,14 @@ fn limits(req: &SolveRequest, entry: &SolverEntry) -> Result<Limits, EngineError
             )));
         }
     }
+    let metric = req.metric.checked(req.puzzle)?;
     Ok(Limits {
         max_length: req.max_length,
         timeout: req.timeout()?,
         max_nodes: None,
         cancel: req.cancel.clone(),
         threads: req.threads,
-        metric: req.metric.into(),
+        metric,
         min_length: req.min_length,
         after_move: None,
         progress: None,
@@ -388,7 +421,7 @@ fn finish<P: Held>(
             format!("the {} solver returned no solution", entry.id),
         ));
     };
-    let metric: Metric = req.metric.into();
+    let metric: Metric = ctx.limits.metric;
     // Every answer is simplified before it is counted: the length is the metric's count of
     // the moves printed.
     let answer_moves = simplified(p, &best.moves);
@@ -456,7 +489,7 @@ fn finish<P: Held>(
         solution: tokens.join(" "),
         length: p.length(moves, metric),
         moves: tokens,
-        metric: req.metric.name().to_string(),
+        metric: metric.name().to_string(),
         optimal,
         verified: true,
         search_seconds,

@@ -124,6 +124,11 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
                     &text,
                     &r.solution,
                 ),
+                PuzzleId::CubeN(n) => solves(
+                    &twisty_core::cube_n::CubeN::new(usize::from(n)).expect("a size"),
+                    &text,
+                    &r.solution,
+                ),
             };
             assert!(
                 ok,

@@ -33,6 +33,7 @@ fn _twisty(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzles::Cube2>()?;
     m.add_class::<puzzles::Kilominx>()?;
     m.add_class::<puzzles::Supercube>()?;
+    m.add_class::<puzzles::CubeN>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -49,6 +49,9 @@ pub fn prefixes(py: Python<'_>, puzzle: &str, depth: usize) -> PyResult<Vec<Stri
         PuzzleId::Cube2 => canonical(&Cube2, depth),
         PuzzleId::Kilominx => canonical(&Kilominx, depth),
         PuzzleId::Supercube(_) => Err(EngineError::usage("the supercube has no optimal solver to split")),
+        PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
+            "the {n}x{n}x{n} has no optimal solver to split"
+        ))),
     };
     r.map_err(|e| errors::to_py(py, &e))
 }

@@ -1,4 +1,4 @@
-//! Puzzle objects: `Cube3`, `Cube2`, `Kilominx` and `Supercube(n)`. They are immutable:
+//! Puzzle objects: `Cube3`, `Cube2`, `CubeN(n)`, `Kilominx` and `Supercube(n)`. They are immutable:
 //! `apply` returns a new object, so objects can be dict keys and set members.
 
 use crate::errors;
@@ -8,6 +8,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use twisty_core::cube2::Cube2 as Cube2Model;
 use twisty_core::cube3::{facelets, Cube3 as Cube3Model};
+use twisty_core::cube_n::CubeN as CubeNModel;
 use twisty_core::kilominx::Kilominx as KiloModel;
 use twisty_core::supercube::Supercube as SuperModel;
 use twisty_core::Held;
@@ -114,8 +115,8 @@ macro_rules! common_methods {
                 self.0.is_solved()
             }
 
-            /// The state string (3x3x3 and 2x2x2 facelets, the supercube's hex code), or
-            /// `None` for the Kilominx.
+            /// The state string (3x3x3, 2x2x2 and N×N×N facelets as held, the supercube's
+            /// hex code), or `None` for the Kilominx.
             fn state_string(&self) -> Option<String> {
                 self.string()
             }
@@ -384,6 +385,83 @@ impl Supercube {
 }
 common_methods!(Supercube, "Supercube");
 
+/// The ordinary N×N×N cube (4 ≤ N ≤ 64; centres of one colour are interchangeable).
+#[pyclass(frozen, module = "twisty._twisty")]
+#[derive(Clone)]
+pub struct CubeN(Obj<CubeNModel>, u8);
+
+fn cube_n_model(py: Python<'_>, n: i64) -> PyResult<(CubeNModel, u8)> {
+    let id: PuzzleId = format!("{n}x{n}").parse().map_err(|e| errors::to_py(py, &e))?;
+    let PuzzleId::CubeN(k) = id else {
+        return Err(errors::to_py(
+            py,
+            &EngineError::usage(format!("the {n}x{n}x{n} is not a CubeN: use Cube{n}")),
+        ));
+    };
+    let cube =
+        CubeNModel::new(usize::from(k)).map_err(|e| errors::to_py(py, &EngineError::usage(e.to_string())))?;
+    Ok((cube, k))
+}
+
+impl CubeN {
+    fn with(&self, obj: Obj<CubeNModel>) -> Self {
+        CubeN(obj, self.1)
+    }
+    fn id(&self) -> PuzzleId {
+        PuzzleId::CubeN(self.1)
+    }
+    fn string(&self) -> Option<String> {
+        Some(self.0.p.to_facelets(&self.0.state))
+    }
+    fn net(&self) -> String {
+        self.0
+            .p
+            .render_net_held(&self.0.state, self.0.p.home_frame(), false)
+    }
+    /// The input `solve` uses.
+    pub fn input(&self) -> (PuzzleId, Input) {
+        let state = State::CubeN(self.0.state.clone());
+        (self.id(), input_of(&self.0, state, self.string()))
+    }
+}
+
+#[pymethods]
+impl CubeN {
+    /// A solved N×N×N cube, or the cube after `state` (WCA moves as cubing.js prints them,
+    /// or a facelet string of 6·N² stickers, faces U R F D L B, in any orientation).
+    #[new]
+    #[pyo3(signature = (n, state = None))]
+    fn py_new(py: Python<'_>, n: i64, state: Option<&str>) -> PyResult<Self> {
+        let (cube, k) = cube_n_model(py, n)?;
+        Ok(CubeN(
+            match state {
+                None => Obj::solved(cube),
+                Some(t) => {
+                    let parsed =
+                        input::cube_n(&cube, t, Notation::Standard).map_err(|e| errors::to_py(py, &e))?;
+                    Obj::parsed(cube, parsed, t)
+                }
+            },
+            k,
+        ))
+    }
+
+    /// A uniformly random N×N×N cube (`seed` makes it reproducible).
+    #[staticmethod]
+    #[pyo3(signature = (n, seed = None))]
+    fn random(py: Python<'_>, n: i64, seed: Option<u64>) -> PyResult<Self> {
+        let (cube, k) = cube_n_model(py, n)?;
+        Ok(CubeN(Obj::random(cube, seed), k))
+    }
+
+    /// The size N.
+    #[getter]
+    fn n(&self) -> u8 {
+        self.1
+    }
+}
+common_methods!(CubeN, "CubeN");
+
 /// The puzzle and input of a puzzle object, or `None` when `obj` is not one.
 pub fn object_input(obj: &Bound<'_, PyAny>) -> Option<(PuzzleId, Input)> {
     if let Ok(o) = obj.downcast::<Cube3>() {
@@ -396,6 +474,9 @@ pub fn object_input(obj: &Bound<'_, PyAny>) -> Option<(PuzzleId, Input)> {
         return Some(o.get().input());
     }
     if let Ok(o) = obj.downcast::<Supercube>() {
+        return Some(o.get().input());
+    }
+    if let Ok(o) = obj.downcast::<CubeN>() {
         return Some(o.get().input());
     }
     None

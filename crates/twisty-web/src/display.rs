@@ -3,7 +3,7 @@
 
 use crate::geometry::Model;
 use std::sync::OnceLock;
-use twisty_engine::{PuzzleId, MAX_SUPERCUBE, MIN_SUPERCUBE};
+use twisty_engine::{PuzzleId, MAX_CUBE_N, MAX_SUPERCUBE, MIN_CUBE_N, MIN_SUPERCUBE};
 
 /// The display side of a puzzle id.
 pub trait PuzzleDisplay: Copy {
@@ -45,6 +45,8 @@ impl PuzzleDisplay for PuzzleId {
         static KILO: OnceLock<Model> = OnceLock::new();
         static SUPER: [OnceLock<Model>; MAX_SUPERCUBE as usize + 1] =
             [const { OnceLock::new() }; MAX_SUPERCUBE as usize + 1];
+        static CUBE_N: [OnceLock<Model>; MAX_CUBE_N as usize + 1] =
+            [const { OnceLock::new() }; MAX_CUBE_N as usize + 1];
         match self {
             PuzzleId::Cube3 => CUBE3.get_or_init(|| Model::cube(3, false)),
             PuzzleId::Cube2 => CUBE2.get_or_init(|| Model::cube(2, false)),
@@ -52,6 +54,10 @@ impl PuzzleDisplay for PuzzleId {
             PuzzleId::Supercube(n) => {
                 let n = n.clamp(MIN_SUPERCUBE, MAX_SUPERCUBE) as usize;
                 SUPER[n].get_or_init(|| Model::cube(n, true))
+            }
+            PuzzleId::CubeN(n) => {
+                let n = n.clamp(MIN_CUBE_N, MAX_CUBE_N) as usize;
+                CUBE_N[n].get_or_init(|| Model::cube(n, false))
             }
         }
     }
@@ -68,6 +74,10 @@ impl PuzzleDisplay for PuzzleId {
             }
             PuzzleId::Supercube(n) => format!(
                 "moves are U R F D L B with ' or 2, inner layers 2R … {n}R, wide 3Rw, rotations x y z"
+            ),
+            PuzzleId::CubeN(n) => format!(
+                "moves are U R F D L B with ' or 2, wide Rw r 3Rw, inner layers 2R … {n}R, ranges 2-3Rw{}, rotations x y z",
+                if n % 2 == 1 { ", slices M E S" } else { "" }
             ),
         }
     }

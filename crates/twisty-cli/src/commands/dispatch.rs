@@ -7,12 +7,18 @@ use crate::commands;
 use crate::context::{CliError, CliResult, Ctx};
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
+use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 
 /// The N×N×N supercube of `--puzzle supercube:N`.
 fn supercube(n: usize) -> CliResult<Supercube> {
     Supercube::new(n).map_err(CliError::usage)
+}
+
+/// The ordinary N×N×N cube of `--puzzle NxN`.
+fn cube_n(n: usize) -> CliResult<CubeN> {
+    CubeN::new(n).map_err(CliError::usage)
 }
 
 /// Runs `$run(ctx, &puzzle, $args…)` on the puzzle `--puzzle` names.
@@ -23,6 +29,7 @@ macro_rules! on_puzzle {
             PuzzleKind::Cube2 => $run($ctx, &Cube2 $(, $arg)*),
             PuzzleKind::Kilominx => $run($ctx, &Kilominx $(, $arg)*),
             PuzzleKind::Supercube(n) => $run($ctx, &supercube(n)? $(, $arg)*),
+            PuzzleKind::CubeN(n) => $run($ctx, &cube_n(n)? $(, $arg)*),
         }
     };
 }

@@ -134,10 +134,7 @@ pub fn build(
         options,
         max_length: args.max_length,
         timeout: args.timeout,
-        metric: match args.metric {
-            crate::args::MetricArg::Htm => MetricName::Htm,
-            crate::args::MetricArg::Qtm => MetricName::Qtm,
-        },
+        metric: MetricName::from(args.metric),
         threads: ctx.threads,
         seed: args.seed,
         frame: match args.frame {

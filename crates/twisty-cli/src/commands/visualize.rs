@@ -53,6 +53,11 @@ pub fn run(ctx: &Ctx, req: &SolveRequest, report: &SolveReport, delay_ms: u64) -
             let p = parsed(input::supercube(&c, &req.input, req.notation))?;
             play(ctx, &c, p, req, report, delay_ms)
         }
+        PuzzleId::CubeN(n) => {
+            let c = twisty_core::cube_n::CubeN::new(usize::from(n)).map_err(CliError::usage)?;
+            let p = parsed(input::cube_n(&c, &req.input, req.notation))?;
+            play(ctx, &c, p, req, report, delay_ms)
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 pub mod cube2;
 pub mod cube3;
+pub mod cube_n;
 pub mod edit;
 pub mod kilominx;
 pub mod supercube;

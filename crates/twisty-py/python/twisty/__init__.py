@@ -35,6 +35,7 @@ from ._errors import (
 from ._twisty import (
     Cube2,
     Cube3,
+    CubeN,
     Failure,
     Kilominx,
     Solution,
@@ -49,7 +50,7 @@ __version__ = _twisty.__version__
 
 __all__ = [
     "solve", "solve_many", "scramble", "solvers", "tables_dir",
-    "Solution", "Failure", "Cube3", "Cube2", "Kilominx", "Supercube",
+    "Solution", "Failure", "Cube3", "Cube2", "CubeN", "Kilominx", "Supercube",
     "TwistyError", "ParseError", "ImpossibleStateError", "UsageError", "NoSolutionError",
     "TimeoutError", "CancelledError", "GaveUpError", "TablesError", "TooLargeError",
     "InternalError",

@@ -112,7 +112,15 @@ class Supercube(_Puzzle):
     @property
     def n(self) -> int: ...
 
-PuzzleObject = Union[Cube3, Cube2, Kilominx, Supercube]
+class CubeN(_Puzzle):
+    def __init__(self, n: int, state: Optional[str] = None) -> None: ...
+    def apply(self, moves: str) -> "CubeN": ...
+    @staticmethod
+    def random(n: int, seed: Optional[int] = None) -> "CubeN": ...
+    @property
+    def n(self) -> int: ...
+
+PuzzleObject = Union[Cube3, Cube2, CubeN, Kilominx, Supercube]
 
 def solve(
     state: Union[str, PuzzleObject],

@@ -11,9 +11,12 @@ use crate::Frame;
 use rand::Rng;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::{facelets, Cube3};
+use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Puzzle, TwistyRng};
+
+pub mod cube_n;
 
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
@@ -23,7 +26,8 @@ pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
 pub struct Scramble {
     /// The moves, in the requested notation.
     pub scramble: String,
-    /// The state string (3x3x3 and 2x2x2 facelets, the supercube's hex code).
+    /// The state string (3x3x3, 2x2x2 and N×N×N facelets as the cube is held after the
+    /// scramble, the supercube's hex code).
     pub state: Option<String>,
 }
 
@@ -34,6 +38,7 @@ pub fn default_length(puzzle: PuzzleId) -> usize {
         PuzzleId::Cube2 => 11,
         PuzzleId::Kilominx => 30,
         PuzzleId::Supercube(_) => twisty_core::supercube::SCRAMBLE_LENGTH,
+        PuzzleId::CubeN(n) => cube_n::length(usize::from(n)),
     }
 }
 
@@ -75,6 +80,19 @@ pub fn random_moves(
         PuzzleId::Cube3 => write(&Cube3, &Cube3.random_moves(rng, n), notation),
         PuzzleId::Cube2 => write(&Cube2, &Cube2.random_moves(rng, n), notation),
         PuzzleId::Kilominx => write(&Kilominx, &Kilominx.random_moves(rng, n), notation),
+        PuzzleId::CubeN(k) => {
+            let c = crate::solve::cube_n(k)?;
+            let held = cube_n::random_tokens(&c, n, rng).join(" ");
+            let (state, frame) = c.parse_held(&held)?;
+            let scramble = match notation {
+                Notation::Standard => held,
+                Notation::Seed => c.format_moves(&c.parse_moves(&held)?),
+            };
+            return Ok(Scramble {
+                scramble,
+                state: Some(c.to_facelets_held(&state, frame)),
+            });
+        }
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
             let moves = c.random_moves(rng, n);
@@ -159,6 +177,12 @@ pub fn random_state(
         PuzzleId::Supercube(_) => Err(EngineError::usage(
             "the supercube has no random-state scrambles: use random moves",
         )),
+        PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
+            "random-state scrambles of the {n}x{n}x{n} need its solver, which is not there yet: \
+             use random moves (a scramble without the random-state option: {} moves{})",
+            cube_n::length(usize::from(n)),
+            if n >= 5 { ", as the WCA scrambles it" } else { "" }
+        ))),
     }
 }
 
@@ -170,6 +194,10 @@ fn invert_tokens(puzzle: PuzzleId, text: &str) -> Result<String, EngineError> {
         PuzzleId::Kilominx => Kilominx.format_moves(&Kilominx.invert_all(&Kilominx.parse_moves(text)?)),
         PuzzleId::Supercube(n) => {
             let c = supercube(n)?;
+            c.format_moves(&c.invert_all(&c.parse_moves(text)?))
+        }
+        PuzzleId::CubeN(n) => {
+            let c: CubeN = crate::solve::cube_n(n)?;
             c.format_moves(&c.invert_all(&c.parse_moves(text)?))
         }
     })

@@ -1,0 +1,204 @@
+//! `--puzzle 4x4`, `5x5x5`, … `NxN`: the ordinary big cubes in the command line — names and
+//! their limits, scrambles, `show` from moves and facelets, every input error, metrics, and
+//! `solve` refusing clearly until a solver takes them.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn twisty(tables: &std::path::Path) -> Command {
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
+    c.arg("--tables-dir").arg(tables);
+    c.env_remove("TWISTY_TABLES");
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn stdout(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(a.get_output().stdout.clone()).unwrap()
+}
+
+fn solved(n: usize) -> String {
+    "URFDLB"
+        .chars()
+        .flat_map(|f| std::iter::repeat_n(f, n * n))
+        .collect()
+}
+
+#[test]
+fn scrambles_have_the_wca_lengths_and_are_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, len) in [
+        ("4x4", 40),
+        ("5x5x5", 60),
+        ("666", 80),
+        ("7x7", 100),
+        ("10x10", 160),
+    ] {
+        let a = twisty(dir.path())
+            .args(["scramble", "--puzzle", puzzle, "--seed", "7", "--json"])
+            .assert()
+            .success();
+        let v: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+        let scramble = v["scramble"].as_str().unwrap();
+        assert_eq!(scramble.split(' ').count(), len, "{puzzle}: {scramble}");
+        let state = v["state"].as_str().unwrap().to_string();
+        // The state string is the cube after the scramble, as `show` reads it.
+        let shown = twisty(dir.path())
+            .args(["show", "--puzzle", puzzle, "--json", scramble])
+            .assert()
+            .success();
+        let s: serde_json::Value = serde_json::from_slice(&shown.get_output().stdout).unwrap();
+        assert_eq!(s["state"].as_str(), Some(state.as_str()), "{puzzle}");
+        assert_eq!(s["solved"], false);
+        let again = twisty(dir.path())
+            .args(["scramble", "--puzzle", puzzle, "--seed", "7", "--json"])
+            .assert()
+            .success();
+        assert_eq!(again.get_output().stdout, a.get_output().stdout);
+    }
+}
+
+#[test]
+fn random_state_scrambles_are_refused_naming_what_works() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(dir.path())
+        .args(["scramble", "--puzzle", "4x4", "--random-state"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("random moves"));
+}
+
+#[test]
+fn show_draws_the_net_from_moves_and_from_facelets() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = twisty(dir.path())
+        .args(["show", "--puzzle", "5x5", "Rw U2 3Fw' M x"])
+        .assert()
+        .success();
+    let text = stdout(&a);
+    let lines: Vec<&str> = text.lines().collect();
+    // 3 × 5 rows of net and the 150-letter facelet string.
+    assert_eq!(lines.len(), 16, "{text}");
+    let facelets = lines[15];
+    assert_eq!(facelets.len(), 150);
+    let b = twisty(dir.path())
+        .args(["show", "--puzzle", "5x5", "--facelets", facelets])
+        .assert()
+        .success();
+    assert_eq!(stdout(&b), text);
+    // Colour names work as stickers.
+    let names: Vec<&str> = solved(4)
+        .chars()
+        .map(|c| match c {
+            'U' => "white",
+            'R' => "red",
+            'F' => "green",
+            'D' => "yellow",
+            'L' => "orange",
+            _ => "blue",
+        })
+        .collect();
+    let c = twisty(dir.path())
+        .args([
+            "show",
+            "--puzzle",
+            "4x4",
+            "--json",
+            "--facelets",
+            &names.join(" "),
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&c.get_output().stdout).unwrap();
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["state"].as_str(), Some(solved(4).as_str()));
+}
+
+#[test]
+fn bad_sizes_are_usage_errors_that_say_the_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    for (size, why) in [
+        ("1x1", "4x4 to 64x64"),
+        ("65x65", "not N = 65"),
+        ("4x5", "same size"),
+    ] {
+        twisty(dir.path())
+            .args(["show", "--puzzle", size, "R"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(why));
+    }
+}
+
+#[test]
+fn moves_this_size_has_not_are_parse_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, moves, what) in [
+        ("4x4", "R 4Rw", "4Rw"),
+        ("4x4", "M", "M"),
+        ("6x6", "R E", "E"),
+        ("5x5", "R 6R", "6R"),
+    ] {
+        twisty(dir.path())
+            .args(["show", "--puzzle", puzzle, moves])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(what));
+    }
+}
+
+#[test]
+fn facelet_errors_say_what_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = solved(4);
+    let bad_letter = format!("{}Q{}", &s[..20], &s[21..]);
+    let flipped = {
+        // U's wing next to UR (row 1, col 3 of U) and R's (row 0, col 2): one wing flipped.
+        let mut f: Vec<char> = s.chars().collect();
+        f[7] = 'R';
+        f[16 + 2] = 'U';
+        f.into_iter().collect::<String>()
+    };
+    let count = {
+        // An x-centre of U painted green: 15 white stickers, 17 green.
+        let mut f: Vec<char> = s.chars().collect();
+        f[5] = 'F';
+        f.into_iter().collect::<String>()
+    };
+    for (text, why) in [
+        (s[1..].to_string(), "96 stickers"),
+        (bad_letter, "sticker 21 is `Q`"),
+        (flipped, "cannot be flipped"),
+        (count, "U appears 15 times, expected 16"),
+    ] {
+        let a = twisty(dir.path())
+            .args(["show", "--puzzle", "4x4", "--facelets", &text])
+            .assert()
+            .failure();
+        let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+        assert!(err.contains(why), "{why}: {err}");
+    }
+}
+
+#[test]
+fn solve_refuses_clearly_until_a_solver_takes_the_big_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "4x4", "Rw U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no solver for the 4x4x4 yet"))
+        .stderr(predicate::str::contains("scrambles"));
+}
+
+#[test]
+fn block_metrics_are_for_the_big_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "3x3", "--metric", "sstm", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the sstm metric is for the N×N×N cubes"));
+}
