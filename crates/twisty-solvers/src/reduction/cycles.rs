@@ -24,6 +24,7 @@
 use super::simplify;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::sync::Arc;
 use twisty_core::cube_n::{Block, CentreKind, CubeN, CubeNState};
 use twisty_core::supercube::CubeFrame;
 use twisty_core::Puzzle;
@@ -40,18 +41,28 @@ pub enum Orbit {
     Wing(usize),
 }
 
-/// A move written in terms of an orbit's slices: face turns, or inner slice `index` of the
-/// orbit's slice list (see [`Orbit::slices`]).
+/// A move written in terms of an orbit's slices (see [`Orbit::slices`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sym {
     axis: u8,
-    /// `None` for the negative face (slice 0), `Some(usize::MAX)` for the positive face,
-    /// `Some(i)` for inner slice `i` of the list.
-    slice: Option<usize>,
+    layer: Layer,
     angle: u8,
 }
 
-const POSITIVE_FACE: usize = usize::MAX;
+/// The slices a [`Sym`] turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Layer {
+    /// The face at slice 0.
+    NegFace,
+    /// The face at slice `N−1`.
+    PosFace,
+    /// Inner slice `i` of the orbit's list alone.
+    Inner(u8),
+    /// Slices 0 to inner slice `i` of the list.
+    WideNeg(u8),
+    /// Inner slice `i` of the list to slice `N−1`.
+    WidePos(u8),
+}
 
 impl Orbit {
     /// The inner slices that cross the orbit (on each axis): `r, c, N−1−r, N−1−c` for the
@@ -108,25 +119,23 @@ impl Orbit {
     }
 }
 
-/// The moves of an orbit's books: the 18 face turns, then every quarter, half and
-/// three-quarter turn of each of the orbit's inner slices.
+/// The moves of an orbit's books: the 18 face turns, then every turn of each of the
+/// orbit's inner slices alone and of the blocks from either face to it.
 fn sym_moves(inner: usize) -> Vec<Sym> {
     let mut out = Vec::new();
     for axis in 0..3u8 {
-        for slice in [None, Some(POSITIVE_FACE)] {
+        for layer in [Layer::NegFace, Layer::PosFace] {
             for angle in 0..3 {
-                out.push(Sym { axis, slice, angle });
+                out.push(Sym { axis, layer, angle });
             }
         }
     }
     for axis in 0..3u8 {
-        for i in 0..inner {
-            for angle in 0..3 {
-                out.push(Sym {
-                    axis,
-                    slice: Some(i),
-                    angle,
-                });
+        for i in 0..inner as u8 {
+            for layer in [Layer::Inner(i), Layer::WideNeg(i), Layer::WidePos(i)] {
+                for angle in 0..3 {
+                    out.push(Sym { axis, layer, angle });
+                }
             }
         }
     }
@@ -142,20 +151,23 @@ impl Sym {
     }
 
     fn is_face(self) -> bool {
-        matches!(self.slice, None | Some(POSITIVE_FACE))
+        matches!(self.layer, Layer::NegFace | Layer::PosFace)
     }
 
     /// The block this move is on an orbit whose slice list is `slices`.
     fn block(self, n: usize, slices: &[usize]) -> Block {
-        let s = match self.slice {
-            None => 0,
-            Some(POSITIVE_FACE) => n - 1,
-            Some(i) => slices[i],
+        let at = |i: u8| slices[i as usize];
+        let (lo, hi) = match self.layer {
+            Layer::NegFace => (0, 0),
+            Layer::PosFace => (n - 1, n - 1),
+            Layer::Inner(i) => (at(i), at(i)),
+            Layer::WideNeg(i) => (0, at(i)),
+            Layer::WidePos(i) => (at(i), n - 1),
         };
         Block {
             axis: self.axis,
-            lo: s as u8,
-            hi: s as u8,
+            lo: lo as u8,
+            hi: hi as u8,
             angle: self.angle,
         }
     }
@@ -220,7 +232,7 @@ pub struct CycleBook {
 /// Books shared by the orbits whose moves act alike.
 #[derive(Debug, Default)]
 pub struct Library {
-    books: HashMap<(u8, Vec<Perm>), CycleBook>,
+    books: HashMap<(u8, Vec<Perm>), Arc<CycleBook>>,
 }
 
 /// Why an orbit could not be solved.
@@ -229,7 +241,7 @@ pub struct Stuck(pub Orbit);
 
 impl Library {
     /// The book for `orbit`, built on first use for its kind.
-    pub fn book(&mut self, cube: &CubeN, orbit: Orbit) -> &CycleBook {
+    pub fn book(&mut self, cube: &CubeN, orbit: Orbit) -> Arc<CycleBook> {
         let slices = orbit.slices(cube);
         let syms = sym_moves(slices.len());
         let perms: Vec<Perm> = syms
@@ -239,9 +251,9 @@ impl Library {
         let key = (orbit.kind(cube), perms);
         if !self.books.contains_key(&key) {
             let book = CycleBook::build(cube, orbit, &slices, &syms);
-            self.books.insert(key.clone(), book);
+            self.books.insert(key.clone(), Arc::new(book));
         }
-        &self.books[&key]
+        self.books[&key].clone()
     }
 }
 

@@ -16,6 +16,7 @@
 //! checked solved before it is returned. Each stage's moves and length (outer block turn
 //! metric) are in [`SearchStats::phases`].
 
+pub mod centres4;
 pub mod cycles;
 pub mod simplify;
 
@@ -25,30 +26,54 @@ mod tests;
 use crate::solver::{verify, Limits, PhaseReport, SearchStats, Solution, SolveError, Solver};
 use crate::twophase::TwoPhase;
 use cycles::{Library, Orbit};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 use twisty_core::cube3::{parity, Cube3, CubieCube};
 use twisty_core::cube_n::{Block, CubeN, CubeNState};
 use twisty_core::{Metric, Puzzle};
 
 /// The staged N×N×N solver (see the module notes).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Reduction {
     twophase: Option<TwoPhase>,
+    centre_tables: bool,
 }
 
+impl Default for Reduction {
+    fn default() -> Self {
+        Reduction::new()
+    }
+}
+
+/// The 3-cycle books of every size solved so far (built on first use, a fraction of a
+/// second each).
+static LIBRARIES: OnceLock<Mutex<HashMap<usize, Library>>> = OnceLock::new();
+
 /// Names of the stages, in [`SearchStats::phases`] order.
-pub const STAGES: [&str; 4] = ["wing parity", "3x3x3", "centres", "edges"];
+pub const STAGES: [&str; 5] = ["centres (tables)", "wing parity", "3x3x3", "centres", "edges"];
 
 impl Reduction {
     /// The solver on the process-wide two-phase tables ([`TwoPhase::global`]).
     pub fn new() -> Reduction {
-        Reduction { twophase: None }
+        Reduction {
+            twophase: None,
+            centre_tables: true,
+        }
+    }
+
+    /// Whether the 4x4x4's centres are solved by table-driven search first (the default)
+    /// or by 3-cycles alone.
+    pub fn with_centre_tables(mut self, on: bool) -> Reduction {
+        self.centre_tables = on;
+        self
     }
 
     /// The solver on the given two-phase solver (e.g. one loaded from the table cache).
     pub fn with_twophase(twophase: TwoPhase) -> Reduction {
         Reduction {
             twophase: Some(twophase),
+            centre_tables: true,
         }
     }
 
@@ -73,6 +98,17 @@ impl Reduction {
         }
         let mut s = state.clone();
         let mut out = Vec::new();
+
+        // 0. The 4x4x4's centres by table-driven search (parity made even on the way).
+        let clock = Instant::now();
+        let pre = if self.centre_tables {
+            centres4::solve(cube, &s).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        cube.apply_all(&mut s, &pre);
+        out.push((pre, clock.elapsed().as_secs_f64()));
+
         let clock = Instant::now();
 
         // 1. Wing parity.
@@ -103,7 +139,7 @@ impl Reduction {
         out.push((c3, clock.elapsed().as_secs_f64()));
 
         // 3. and 4. Centres, then wings, orbit by orbit.
-        let mut library = Library::default();
+        let libraries = LIBRARIES.get_or_init(Mutex::default);
         let orbits = [
             (0..cube.centre_orbits()).map(Orbit::Centre).collect::<Vec<_>>(),
             (0..cube.wing_orbits()).map(Orbit::Wing).collect(),
@@ -115,7 +151,10 @@ impl Reduction {
                 if limits.cancelled() {
                     return Err(SolveError::Cancelled { deepest_bound: None });
                 }
-                let book = library.book(cube, orbit);
+                let book = {
+                    let mut all = libraries.lock().unwrap_or_else(|e| e.into_inner());
+                    all.entry(cube.n).or_default().book(cube, orbit)
+                };
                 let m = book.solve(cube, orbit, orbit.pieces(&s)).map_err(|e| {
                     SolveError::GaveUp(format!("on {:?}: no 3-cycle of the orbit helps", e.0))
                 })?;
