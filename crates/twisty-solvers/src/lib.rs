@@ -9,6 +9,7 @@ pub mod astar2x2;
 pub mod genetic;
 pub mod kilominx_fast;
 pub mod optimal;
+pub mod reduction;
 pub mod solver;
 pub mod swarm;
 #[cfg(test)]
