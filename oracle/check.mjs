@@ -1,9 +1,11 @@
 // Checks scramble + solution pairs in cubing.js's puzzle models.
 //
-// Reads JSON Lines on stdin, each {"puzzle": "3x3x3" | "2x2x2" | "kilominx",
-// "scramble": "...", "solution": "..."}, applies the scramble then the solution to the
-// solved puzzle and writes one line per input: {"solved": true|false, "error": null|"..."}.
-// "Solved" means solved as held: whatever way the whole puzzle ends up turned.
+// Reads JSON Lines on stdin, each {"puzzle": "3x3x3" | "2x2x2" | "4x4x4" … "7x7x7" |
+// "kilominx", "scramble": "...", "solution": "..."}, applies the scramble then the solution
+// to the solved puzzle and writes one line per input: {"solved": true|false, "error":
+// null|"..."}. "Solved" means solved as held: whatever way the whole puzzle ends up turned.
+// With "facelets": true on a cube, the line also has "facelets": the cube after both as
+// held, as a facelet string (see facelets.mjs).
 //
 // 3x3x3 and 2x2x2 use cubing.js's own check, KPattern.experimentalIsSolved with
 // ignorePuzzleOrientation (and ignoreCenterOrientation: the cubes' centres carry no
@@ -24,7 +26,10 @@ try {
   process.exit(2);
 }
 
-const SUPPORTED = ["3x3x3", "2x2x2", "kilominx"];
+import { facelets } from "./facelets.mjs";
+
+const CUBES = ["2x2x2", "3x3x3", "4x4x4", "5x5x5", "6x6x6", "7x7x7"];
+const SUPPORTED = [...CUBES, "kilominx"];
 const kpuzzles = new Map();
 
 async function kpuzzleFor(name) {
@@ -67,6 +72,15 @@ function kilominxSolved(kpuzzle, pattern) {
   );
 }
 
+// Whether every face of a facelet string shows one colour.
+function facesUniform(n, text) {
+  for (let f = 0; f < 6; f++) {
+    const face = text.slice(f * n * n, (f + 1) * n * n);
+    if ([...face].some((c) => c !== face[0])) return false;
+  }
+  return true;
+}
+
 async function check(line) {
   let input;
   try {
@@ -94,13 +108,21 @@ async function check(line) {
     } catch (e) {
       return { solved: false, error: `solution: ${e.message}` };
     }
+    // cubing.js 0.63 checks the 2x2x2 and 3x3x3 (not every bigger cube): a bigger cube is
+    // solved when each face of its facelets has one colour.
+    const big = CUBES.includes(puzzle) && Number(puzzle[0]) >= 4;
     const solved =
       puzzle === "kilominx"
         ? kilominxSolved(kpuzzle, pattern)
-        : pattern.experimentalIsSolved({
-            ignorePuzzleOrientation: true,
-            ignoreCenterOrientation: true,
-          });
+        : big
+          ? facesUniform(Number(puzzle[0]), await facelets(Number(puzzle[0]), pattern))
+          : pattern.experimentalIsSolved({
+              ignorePuzzleOrientation: true,
+              ignoreCenterOrientation: true,
+            });
+    if (input.facelets === true && CUBES.includes(puzzle)) {
+      return { solved, error: null, facelets: await facelets(Number(puzzle[0]), pattern) };
+    }
     return { solved, error: null };
   } catch (e) {
     return { solved: false, error: e.message };

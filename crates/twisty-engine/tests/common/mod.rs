@@ -13,3 +13,4 @@ pub fn shared_tables() -> PathBuf {
     std::fs::create_dir_all(&dir).expect("create the shared table directory");
     dir
 }
+pub mod cubing;
