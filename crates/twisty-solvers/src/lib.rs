@@ -10,6 +10,7 @@ pub mod def;
 pub mod genetic;
 pub mod kilominx_fast;
 pub mod optimal;
+pub mod reduction;
 pub mod solver;
 pub mod swarm;
 #[cfg(test)]
