@@ -421,45 +421,78 @@ impl CycleBook {
 
     /// Moves that take `orbit`'s pieces `cur` home, made of the book's pure 3-cycles;
     /// `Err` if the book runs out of improving cycles (an odd wing permutation).
-    pub fn solve(&self, cube: &CubeN, orbit: Orbit, mut cur: Perm) -> Result<Vec<Block>, Stuck> {
-        let slices = orbit.slices(cube);
-        let mut out = Vec::new();
+    ///
+    /// A beam search of `width` sequences: each step extends every sequence by every
+    /// 3-cycle that puts more pieces home than it takes away, and keeps the `width` best
+    /// by length so far plus [`PER_PIECE`] moves for each piece still away from home.
+    pub fn solve(&self, cube: &CubeN, orbit: Orbit, cur: Perm, width: usize) -> Result<Vec<Block>, Stuck> {
+        let away = |c: &Perm| (0..24).filter(|&i| !orbit.home(i, c[i])).count() as u32;
+        // (pieces, length, away, path of entries)
+        let mut beam: Vec<(Perm, u32, u32, Vec<u32>)> = vec![(cur, 0, away(&cur), Vec::new())];
+        let mut best: Option<(u32, Vec<u32>)> = None;
         loop {
-            if (0..24).all(|i| orbit.home(i, cur[i])) {
-                return Ok(out);
-            }
-            let mut pick: Option<(usize, i32)> = None;
-            for (e, entry) in self.entries.iter().enumerate() {
-                let mut gain = 0i32;
-                for &(pos, src) in &entry.moved {
-                    gain += orbit.home(pos as usize, cur[src as usize]) as i32
-                        - orbit.home(pos as usize, cur[pos as usize]) as i32;
-                }
-                if gain <= 0 {
+            let mut next: Vec<(u32, usize, usize, u32)> = Vec::new(); // (score, node, entry, away)
+            for (b, (c, len, left, _)) in beam.iter().enumerate() {
+                if *left == 0 {
+                    if best.as_ref().is_none_or(|(l, _)| len < l) {
+                        best = Some((*len, beam[b].3.clone()));
+                    }
                     continue;
                 }
-                let better = match pick {
-                    None => true,
-                    Some((b, g)) => {
-                        // gain / cost, larger first
-                        (gain as u64) * u64::from(self.entries[b].cost.max(1))
-                            > (g as u64) * u64::from(entry.cost.max(1))
+                for (e, entry) in self.entries.iter().enumerate() {
+                    let mut gain = 0i32;
+                    for &(pos, src) in &entry.moved {
+                        gain += orbit.home(pos as usize, c[src as usize]) as i32
+                            - orbit.home(pos as usize, c[pos as usize]) as i32;
                     }
-                };
-                if better {
-                    pick = Some((e, gain));
+                    if gain > 0 {
+                        let rest = left - gain as u32;
+                        next.push((len + entry.cost + PER_PIECE * rest, b, e, rest));
+                    }
                 }
             }
-            let Some((e, _)) = pick else {
-                return Err(Stuck(orbit));
-            };
-            let entry = &self.entries[e];
-            let old = cur;
-            for &(pos, src) in &entry.moved {
-                cur[pos as usize] = old[src as usize];
+            if next.is_empty() {
+                break;
             }
+            next.sort_unstable();
+            let mut seen: HashMap<Perm, ()> = HashMap::new();
+            let mut kept = Vec::with_capacity(width);
+            for (_, b, e, rest) in next {
+                if kept.len() >= width {
+                    break;
+                }
+                let (c, len, _, path) = &beam[b];
+                let entry = &self.entries[e];
+                if best.as_ref().is_some_and(|(l, _)| len + entry.cost >= *l) {
+                    continue;
+                }
+                let mut n = *c;
+                for &(pos, src) in &entry.moved {
+                    n[pos as usize] = c[src as usize];
+                }
+                if seen.insert(n, ()).is_some() {
+                    continue;
+                }
+                let mut p = path.clone();
+                p.push(e as u32);
+                kept.push((n, len + entry.cost, rest, p));
+            }
+            if kept.is_empty() {
+                break;
+            }
+            beam = kept;
+        }
+        let (_, path) = best.ok_or(Stuck(orbit))?;
+        let slices = orbit.slices(cube);
+        let mut out = Vec::new();
+        for e in path {
+            let entry = &self.entries[e as usize];
             let blocks: Vec<Block> = entry.moves.iter().map(|s| s.block(cube.n, &slices)).collect();
             simplify::extend(&mut out, &to_reference(cube, &blocks));
         }
+        Ok(out)
     }
 }
+
+/// The beam search's estimate of the moves each piece away from home still costs.
+pub const PER_PIECE: u32 = 5;

@@ -38,7 +38,11 @@ use twisty_core::{Metric, Puzzle};
 pub struct Reduction {
     twophase: Option<TwoPhase>,
     centre_tables: bool,
+    beam: usize,
 }
+
+/// Default width of the 3-cycle stages' beam search ([`cycles::CycleBook::solve`]).
+pub const DEFAULT_BEAM: usize = 16;
 
 impl Default for Reduction {
     fn default() -> Self {
@@ -59,7 +63,14 @@ impl Reduction {
         Reduction {
             twophase: None,
             centre_tables: true,
+            beam: DEFAULT_BEAM,
         }
+    }
+
+    /// The width of the 3-cycle stages' beam search (1: greedy).
+    pub fn with_beam(mut self, width: usize) -> Reduction {
+        self.beam = width.max(1);
+        self
     }
 
     /// Whether the 4x4x4's centres are solved by table-driven search first (the default)
@@ -74,6 +85,7 @@ impl Reduction {
         Reduction {
             twophase: Some(twophase),
             centre_tables: true,
+            beam: DEFAULT_BEAM,
         }
     }
 
@@ -155,9 +167,11 @@ impl Reduction {
                     let mut all = libraries.lock().unwrap_or_else(|e| e.into_inner());
                     all.entry(cube.n).or_default().book(cube, orbit)
                 };
-                let m = book.solve(cube, orbit, orbit.pieces(&s)).map_err(|e| {
-                    SolveError::GaveUp(format!("on {:?}: no 3-cycle of the orbit helps", e.0))
-                })?;
+                let m = book
+                    .solve(cube, orbit, orbit.pieces(&s), self.beam)
+                    .map_err(|e| {
+                        SolveError::GaveUp(format!("on {:?}: no 3-cycle of the orbit helps", e.0))
+                    })?;
                 cube.apply_all(&mut s, &m);
                 simplify::extend(&mut moves, &m);
             }

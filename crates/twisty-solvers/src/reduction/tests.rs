@@ -109,7 +109,11 @@ fn lengths() {
         let n: usize = it.next().and_then(|x| x.trim().parse().ok()).expect("N");
         let count: u64 = it.next().and_then(|x| x.trim().parse().ok()).unwrap_or(1);
         let cube = CubeN::new(n).expect("size");
-        let solver = Reduction::new();
+        let beam = std::env::var("CUBE_N_BEAM")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(DEFAULT_BEAM);
+        let solver = Reduction::new().with_beam(beam);
         // Books and two-phase tables built before the clock starts.
         solver
             .solve(&cube, &cube.solved(), &Limits::default())
