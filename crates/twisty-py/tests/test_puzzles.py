@@ -74,3 +74,29 @@ def test_bad_input_raises():
         twisty.Cube3().apply("Q")
     with pytest.raises(twisty.UsageError):
         twisty.Supercube(40)
+
+
+def test_big_cubes_are_objects_with_facelets_and_precise_errors():
+    c = twisty.CubeN(4)
+    d = c.apply("Rw U2 3Fw' x")
+    assert c.is_solved() and not d.is_solved() and d.n == 4
+    assert d == twisty.CubeN(4, "Rw U2 3Fw' x") and d != twisty.CubeN(5, "Rw U2 3Fw' x")
+    assert d.apply("x' 3Fw U2 Rw'").is_solved()
+    assert len(d.state_string()) == 6 * 16 and d.puzzle == "4x4"
+    assert twisty.CubeN(4, d.state_string()).state_string() == d.state_string()
+    assert twisty.CubeN(5, "M E S").render()
+    assert twisty.CubeN.random(6, 1) == twisty.CubeN.random(6, 1)
+    with pytest.raises(twisty.UsageError, match="4x4 to 64x64"):
+        twisty.CubeN(65)
+    with pytest.raises(twisty.ParseError, match="M"):
+        twisty.CubeN(4, "M")
+    with pytest.raises(twisty.TwistyError, match="96 stickers"):
+        twisty.CubeN(4, "U" * 95)
+
+
+def test_big_cube_scrambles_are_random_moves():
+    s = twisty.scramble(puzzle="5x5", random_state=False, seed=1)
+    assert len(s.split()) == 60
+    assert twisty.scramble(puzzle="7x7x7", random_state=False, seed=1, length=10).count(" ") == 9
+    with pytest.raises(twisty.UsageError, match="random moves"):
+        twisty.scramble(puzzle="4x4", seed=1)

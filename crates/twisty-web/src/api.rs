@@ -177,9 +177,20 @@ pub fn json_bytes<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiEr
     })
 }
 
-/// The puzzle named `id`, parsed by the engine.
+/// The puzzle named `id`, parsed by the engine (the page takes N×N×N cubes up to
+/// [`crate::display::MAX_WEB_CUBE_N`]).
 pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
-    id.parse::<PuzzleId>().map_err(ApiError::engine)
+    let p = id.parse::<PuzzleId>().map_err(ApiError::engine)?;
+    if let PuzzleId::CubeN(n) = p {
+        let max = crate::display::MAX_WEB_CUBE_N;
+        if n > max {
+            return Err(ApiError::engine(twisty_engine::EngineError::usage(format!(
+                "the page draws N×N×N cubes up to {max}x{max}, not {n}x{n} (the command line and Python take them up to {0}x{0})",
+                twisty_engine::MAX_CUBE_N
+            ))));
+        }
+    }
+    Ok(p)
 }
 
 /// The 3x3x3 facelet string of a display state (for the sticker editor).
@@ -211,6 +222,7 @@ pub async fn list_puzzles(State(st): State<Arc<AppState>>) -> Json<Value> {
                 "id": p.id(),
                 "aliases": match p {
                     PuzzleId::Supercube(n) => vec![format!("supercube-{n}")],
+                    PuzzleId::CubeN(n) => vec![format!("{n}x{n}x{n}"), format!("{n}{n}{n}")],
                     fixed => fixed.aliases().iter().map(|a| a.to_string()).collect(),
                 },
                 "name": p.name(),

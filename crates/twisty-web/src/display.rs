@@ -3,7 +3,7 @@
 
 use crate::geometry::Model;
 use std::sync::OnceLock;
-use twisty_engine::{PuzzleId, MAX_CUBE_N, MAX_SUPERCUBE, MIN_CUBE_N, MIN_SUPERCUBE};
+use twisty_engine::{PuzzleId, MAX_SUPERCUBE, MIN_CUBE_N, MIN_SUPERCUBE};
 
 /// The display side of a puzzle id.
 pub trait PuzzleDisplay: Copy {
@@ -21,9 +21,19 @@ pub trait PuzzleDisplay: Copy {
     fn keys(self) -> Vec<(char, &'static str)>;
 }
 
+/// The largest N×N×N cube the page's chooser lists (4x4x4 to 7x7x7, the WCA's); any size
+/// up to [`MAX_WEB_CUBE_N`] is accepted by name (`?puzzle=9x9`).
+pub const WEB_LISTED_CUBE_N: u8 = 7;
+
+/// The largest N×N×N cube the page draws and replays (its display model has 6·N² stickers
+/// and a move per layer and face; bigger cubes are for the command line and Python).
+pub const MAX_WEB_CUBE_N: u8 = 16;
+
 impl PuzzleDisplay for PuzzleId {
     fn all() -> Vec<PuzzleId> {
-        let mut v = vec![PuzzleId::Cube3, PuzzleId::Cube2, PuzzleId::Kilominx];
+        let mut v = vec![PuzzleId::Cube3, PuzzleId::Cube2];
+        v.extend((MIN_CUBE_N..=WEB_LISTED_CUBE_N).map(PuzzleId::CubeN));
+        v.push(PuzzleId::Kilominx);
         v.extend((MIN_SUPERCUBE..=MAX_SUPERCUBE).map(PuzzleId::Supercube));
         v
     }
@@ -45,8 +55,8 @@ impl PuzzleDisplay for PuzzleId {
         static KILO: OnceLock<Model> = OnceLock::new();
         static SUPER: [OnceLock<Model>; MAX_SUPERCUBE as usize + 1] =
             [const { OnceLock::new() }; MAX_SUPERCUBE as usize + 1];
-        static CUBE_N: [OnceLock<Model>; MAX_CUBE_N as usize + 1] =
-            [const { OnceLock::new() }; MAX_CUBE_N as usize + 1];
+        static CUBE_N: [OnceLock<Model>; MAX_WEB_CUBE_N as usize + 1] =
+            [const { OnceLock::new() }; MAX_WEB_CUBE_N as usize + 1];
         match self {
             PuzzleId::Cube3 => CUBE3.get_or_init(|| Model::cube(3, false)),
             PuzzleId::Cube2 => CUBE2.get_or_init(|| Model::cube(2, false)),
@@ -56,7 +66,7 @@ impl PuzzleDisplay for PuzzleId {
                 SUPER[n].get_or_init(|| Model::cube(n, true))
             }
             PuzzleId::CubeN(n) => {
-                let n = n.clamp(MIN_CUBE_N, MAX_CUBE_N) as usize;
+                let n = n.clamp(MIN_CUBE_N, MAX_WEB_CUBE_N) as usize;
                 CUBE_N[n].get_or_init(|| Model::cube(n, false))
             }
         }

@@ -104,6 +104,7 @@ pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> 
         PuzzleId::Cube3 => return core_adapter::parse_with(&Cube3, text).map(|(_, tokens)| tokens),
         PuzzleId::Cube2 => return core_adapter::parse_with(&Cube2, text).map(|(_, tokens)| tokens),
         PuzzleId::Kilominx => return kilominx_turns(text),
+        PuzzleId::CubeN(n) => return cube_n_turns(usize::from(n), text),
         _ => {}
     }
     let model = p.model();
@@ -126,6 +127,47 @@ pub fn parse_moves(p: PuzzleId, text: &str) -> Result<Vec<String>, PuzzleError> 
         )));
     }
     Ok(ids.iter().map(|&i| model.move_name(i).to_string()).collect())
+}
+
+/// Parses N×N×N moves (the core's WCA / SiGN parser: wide, numbered wide, inner layers,
+/// ranges, `M E S` on odd N, rotations) into the display model's tokens, as typed (the cube
+/// held as the user turns it): a block that holds a face as that face's wide turn (`R`,
+/// `Rw`, `3Rw`…), a rotation as `x y z`, and a block of inner layers as its layers one by
+/// one (`2-3r` is `2R 3R`, `M` is `3L` on a 5x5x5), the same turn.
+fn cube_n_turns(n: usize, text: &str) -> Result<Vec<String>, PuzzleError> {
+    let blocks = twisty_core::wca::parse_blocks(n, text).map_err(PuzzleError::Parse)?;
+    let mut out = Vec::with_capacity(blocks.len());
+    for b in blocks {
+        let (axis, lo, hi) = (b.axis as usize % 3, b.lo as usize, b.hi as usize);
+        // Angle 0 is a quarter turn positive about the axis: clockwise seen from L, D, B.
+        let negative_suffix = ["", "2", "'"][b.angle as usize % 3];
+        let positive_suffix = ["'", "2", ""][b.angle as usize % 3];
+        let width = hi + 1 - lo;
+        if lo == 0 && hi + 1 == n {
+            out.push(format!("{}{positive_suffix}", ["x", "y", "z"][axis]));
+        } else if hi + 1 == n {
+            let f = ["R", "U", "F"][axis];
+            out.push(match width {
+                1 => format!("{f}{positive_suffix}"),
+                w => format!("{w}{f}w{positive_suffix}"),
+            });
+        } else if lo == 0 {
+            let f = ["L", "D", "B"][axis];
+            out.push(match width {
+                1 => format!("{f}{negative_suffix}"),
+                w => format!("{w}{f}w{negative_suffix}"),
+            });
+        } else {
+            let f = ["R", "U", "F"][axis];
+            out.extend((lo..=hi).map(|s| format!("{}{f}{positive_suffix}", n - s)));
+        }
+        if out.len() > MAX_INPUT_MOVES {
+            return Err(PuzzleError::BadRequest(format!(
+                "the sequence has more than {MAX_INPUT_MOVES} moves; at most {MAX_INPUT_MOVES} are accepted"
+            )));
+        }
+    }
+    Ok(out)
 }
 
 /// Parses Kilominx moves in cubing.js notation (rotations included) into the face turns a

@@ -283,3 +283,31 @@ fn scrambles_parse() {
         assert!(!p.model().is_solved(&parsed.state), "{}", p.id());
     }
 }
+
+#[test]
+fn big_cube_moves_of_every_kind_replay_on_the_display_model() {
+    let state = |p: PuzzleId, t: &str| parse_input(p, &Input::Moves(t)).map(|x| x.state);
+    let c4 = PuzzleId::CubeN(4);
+    let c5 = PuzzleId::CubeN(5);
+    // Ranges are their layers; M is the middle layer turned as L; r is Rw is 2Rw.
+    assert_eq!(state(c4, "2-3r").unwrap(), state(c4, "2R 3R").unwrap());
+    assert_eq!(state(c5, "M'").unwrap(), state(c5, "3R").unwrap());
+    assert_eq!(state(c5, "r U").unwrap(), state(c5, "2Rw U").unwrap());
+    assert_eq!(state(c4, "x").unwrap(), state(c4, "R 2R 3R L'").unwrap());
+    // A sequence and its inverse, with rotations and every kind of block, cancel.
+    let m = c5.model();
+    let s = state(c5, "Rw U2 3Fw' 2-4u M E S y Lw' z [R, 2U] (f 3B)2").unwrap();
+    assert!(!m.is_solved(&s));
+    assert!(m.is_solved(&state(c5, "Rw U2 3Fw' 2-4u M E S y Lw' z [R, 2U] (f 3B)2 (f 3B)2' [R, 2U]' z' Lw y' S' E' M' 2-4u' 3Fw U2' Rw'").unwrap()));
+    // What the size has not is refused, with the token.
+    for (p, bad) in [(c4, "M"), (c4, "R 4Rw"), (c5, "6R")] {
+        let e = parse_input(p, &Input::Moves(bad))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains(bad.split(' ').next_back().unwrap_or(bad)),
+            "{bad}: {e}"
+        );
+    }
+}
