@@ -202,3 +202,24 @@ fn block_metrics_are_for_the_big_cubes() {
         .code(2)
         .stderr(predicate::str::contains("the sstm metric is for the N×N×N cubes"));
 }
+
+#[test]
+fn play_turns_scrambles_and_shows_the_big_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = twisty(dir.path())
+        .args(["play", "--puzzle", "5x5", "--seed", "2"])
+        .write_stdin("Rw U 2-3r M\nSCRAMBLE 12\nquit\n")
+        .assert()
+        .success();
+    let text = stdout(&a);
+    assert!(text.contains("applied 4 moves"), "{text}");
+    let scramble = text.lines().find_map(|l| l.strip_prefix("scramble: ")).unwrap();
+    assert_eq!(scramble.split(' ').count(), 12, "{scramble}");
+    // Outer blocks only, as the WCA scrambles.
+    assert!(
+        scramble
+            .split(' ')
+            .all(|t| !t.contains('-') && !t.starts_with('M')),
+        "{scramble}"
+    );
+}

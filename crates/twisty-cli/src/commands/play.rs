@@ -395,7 +395,7 @@ fn scramble<P: CliPuzzle>(
             _ => return Err(format!("SCRAMBLE takes a move count from 0 to 10000, not `{w}`")),
         },
     };
-    Ok(p.random_moves(rng, n))
+    Ok(p.scramble_moves(rng, n))
 }
 
 /// Solves the session's puzzle: the reference-frame answer and its summary line. While the

@@ -2,13 +2,20 @@
 
 use crate::context::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
-use twisty_core::cube_n::{CubeN, CubeNState};
+use twisty_core::cube_n::{Block, CubeN, CubeNState};
 use twisty_core::supercube::CubeFrame;
 use twisty_core::InvalidState;
+use twisty_core::Puzzle;
 
 impl CliPuzzle for CubeN {
     fn scramble_length(&self) -> usize {
         twisty_engine::scramble::cube_n::length(self.n)
+    }
+
+    /// The WCA's outer-block scrambles (as `twisty scramble` prints them), as moves.
+    fn scramble_moves(&self, rng: &mut twisty_core::TwistyRng, n: usize) -> Vec<Block> {
+        let text = twisty_engine::scramble::cube_n::random_tokens(self, n, rng).join(" ");
+        self.parse_moves(&text).unwrap_or_default()
     }
 
     fn render(&self, state: &CubeNState, colour: bool) -> String {

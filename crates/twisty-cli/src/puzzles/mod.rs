@@ -18,6 +18,11 @@ pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
     /// Default length of a random-move scramble.
     fn scramble_length(&self) -> usize;
 
+    /// `n` random moves for a scramble (the default: [`Puzzle::random_moves`]).
+    fn scramble_moves(&self, rng: &mut twisty_core::TwistyRng, n: usize) -> Vec<Self::Move> {
+        self.random_moves(rng, n)
+    }
+
     /// The state drawn as text (an unfolded net).
     fn render(&self, state: &Self::State, colour: bool) -> String;
 
