@@ -6,6 +6,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod astar2x2;
+pub mod def;
 pub mod genetic;
 pub mod kilominx_fast;
 pub mod optimal;
