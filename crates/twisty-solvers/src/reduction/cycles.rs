@@ -16,8 +16,10 @@
 //! [`CycleBook`]. Orbits whose moves act alike (every wing orbit; the centre orbits of one
 //! kind) share one book, written in terms of the orbit's slices ([`Sym`]).
 //!
-//! [`CycleBook::solve`] then solves the orbit greedily: each step makes the 3-cycle that
-//! puts the most pieces home per move. Wings need an even permutation of their orbit (an
+//! A book also holds pairs of 3-cycles made at once (two slices of one axis turned together
+//! against a conjugated turn crossing both, and their conjugates by one move: up to
+//! 6,000, the cheapest). [`CycleBook::solve`] then solves the orbit by a beam search over
+//! the book's entries. Wings need an even permutation of their orbit (an
 //! inner slice quarter turn changes it); centres of one colour are interchangeable, so any
 //! arrangement of a centre orbit is solved.
 
@@ -218,7 +220,7 @@ fn then(a: &Perm, b: &Perm) -> Perm {
 /// pieces come from, its moves and its length.
 #[derive(Debug, Clone)]
 struct Entry {
-    moved: [(u8, u8); 3],
+    moved: Vec<(u8, u8)>,
     moves: Vec<Sym>,
     cost: u32,
 }
@@ -257,20 +259,31 @@ impl Library {
     }
 }
 
-fn moved_of(p: &Perm) -> Option<[(u8, u8); 3]> {
-    let mut out = [(0u8, 0u8); 3];
-    let mut k = 0;
-    for (i, &x) in p.iter().enumerate() {
-        if x as usize != i {
-            if k == 3 {
-                return None;
-            }
-            out[k] = (i as u8, x);
-            k += 1;
-        }
-    }
-    (k == 3).then_some(out)
+/// The positions a 3-cycle changes, with where their pieces come from.
+fn moved_of(p: &Perm) -> Option<Vec<(u8, u8)>> {
+    let out: Vec<(u8, u8)> = (0..24u8)
+        .filter(|&i| p[i as usize] != i)
+        .map(|i| (i, p[i as usize]))
+        .collect();
+    (out.len() == 3).then_some(out)
 }
+
+/// The positions a pair of disjoint 3-cycles changes.
+fn double_of(p: &Perm) -> Option<Vec<(u8, u8)>> {
+    let out: Vec<(u8, u8)> = (0..24u8)
+        .filter(|&i| p[i as usize] != i)
+        .map(|i| (i, p[i as usize]))
+        .collect();
+    let three = |&(i, _): &(u8, u8)| {
+        let a = p[i as usize] as usize;
+        let b = p[a] as usize;
+        p[b] as usize == i as usize
+    };
+    (out.len() == 6 && out.iter().all(three)).then_some(out)
+}
+
+/// Most pairs of 3-cycles a book keeps (the cheapest).
+const MAX_DOUBLES: usize = 6000;
 
 /// Whether reference blocks `moves` change nothing outside `orbit`: first tried on a
 /// scrambled state, then, as centres of one colour look alike there, on the positions of
@@ -406,10 +419,87 @@ impl CycleBook {
                 }
             }
         }
+        // Pairs of 3-cycles made at once: two slices of one axis turned together against
+        // a conjugated turn crossing both; with their conjugates by one move.
+        let mut found: Vec<(u32, Perm, Vec<Sym>)> = Vec::new();
+        let singles: Vec<Sym> = inner
+            .iter()
+            .copied()
+            .filter(|a| matches!(a.layer, Layer::Inner(_)))
+            .collect();
+        for (i, &a1) in singles.iter().enumerate() {
+            for &a2 in &singles[i + 1..] {
+                if a1.axis != a2.axis || a1.angle != a2.angle || a1.angle == 1 || a1.layer == a2.layer {
+                    continue;
+                }
+                for &x in &faces {
+                    for &y in ys {
+                        let seq = vec![
+                            a1,
+                            a2,
+                            x,
+                            y,
+                            x.inverse(),
+                            a2.inverse(),
+                            a1.inverse(),
+                            x,
+                            y.inverse(),
+                            x.inverse(),
+                        ];
+                        let r = refs(&seq);
+                        let c = cache.of(&r);
+                        if double_of(&c).is_some() {
+                            found.push((simplify::obtm(cube, &r), c, seq));
+                        }
+                    }
+                }
+            }
+        }
+        found.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        let mut doubles: HashMap<Perm, (u32, Vec<Sym>)> = HashMap::new();
+        let mut bases = Vec::new();
+        for (cost, c, seq) in found {
+            if doubles.contains_key(&c) || !is_pure(cube, orbit, &refs(&seq), &probe, &mut all) {
+                continue;
+            }
+            doubles.insert(c, (cost, seq.clone()));
+            bases.push(seq);
+        }
+        for seq in bases {
+            for &m in syms {
+                let mut s2 = Vec::with_capacity(seq.len() + 2);
+                s2.push(m);
+                s2.extend_from_slice(&seq);
+                s2.push(m.inverse());
+                let r = refs(&s2);
+                let t = cache.of(&r);
+                let cost2 = simplify::obtm(cube, &r);
+                if doubles.get(&t).is_none_or(|(old, _)| *old > cost2) {
+                    doubles.insert(t, (cost2, s2));
+                }
+            }
+        }
+        let mut doubles: Vec<(u32, Perm, Vec<Sym>)> =
+            doubles.into_iter().map(|(c, (k, s))| (k, c, s)).collect();
+        doubles.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        for (cost, c, seq) in doubles.into_iter().take(MAX_DOUBLES) {
+            if let Some(moved) = double_of(&c) {
+                entries.push(Entry {
+                    moved,
+                    moves: seq,
+                    cost,
+                });
+            }
+        }
         CycleBook { entries }
     }
 
-    /// Number of 3-cycles in the book.
+    /// Number of 3-cycles in the book (pairs of 3-cycles not counted).
+    pub fn three_cycles(&self) -> usize {
+        self.entries.iter().filter(|e| e.moved.len() == 3).count()
+    }
+
+    /// Number of 3-cycles and pairs of 3-cycles in the book.
     pub fn len(&self) -> usize {
         self.entries.len()
     }

@@ -1,6 +1,9 @@
 //! A solver for the ordinary N×N×N cube ([`twisty_core::cube_n`]) of every size, in stages
 //! that each keep what the earlier ones solved.
 //!
+//! 0. **Centres by tables** (N = 4 to [`xcentres::MAX_TABLE_N`]): the first x-centre orbit,
+//!    all the 4x4x4's centres, by three table-driven stages ([`xcentres`]) that also make
+//!    the first wing orbit's permutation even.
 //! 1. **Wing parity**: every wing orbit whose permutation is odd gets a quarter turn of one
 //!    of its inner slices (the only moves that change it; nothing later does).
 //! 2. **3x3x3 stage**: the corners (with the middle edges on odd N) are a 3x3x3 state (on
@@ -16,9 +19,9 @@
 //! checked solved before it is returned. Each stage's moves and length (outer block turn
 //! metric) are in [`SearchStats::phases`].
 
-pub mod centres4;
 pub mod cycles;
 pub mod simplify;
+pub mod xcentres;
 
 #[cfg(test)]
 mod tests;
@@ -73,8 +76,8 @@ impl Reduction {
         self
     }
 
-    /// Whether the 4x4x4's centres are solved by table-driven search first (the default)
-    /// or by 3-cycles alone.
+    /// Whether the first x-centre orbit (the 4x4x4's centres) is solved by table-driven
+    /// search first (the default) or by 3-cycles with the others.
     pub fn with_centre_tables(mut self, on: bool) -> Reduction {
         self.centre_tables = on;
         self
@@ -111,10 +114,10 @@ impl Reduction {
         let mut s = state.clone();
         let mut out = Vec::new();
 
-        // 0. The 4x4x4's centres by table-driven search (parity made even on the way).
+        // 0. The first x-centre orbit by table-driven search (its wing parity made even).
         let clock = Instant::now();
         let pre = if self.centre_tables {
-            centres4::solve(cube, &s).unwrap_or_default()
+            xcentres::solve(cube, &s).unwrap_or_default()
         } else {
             Vec::new()
         };

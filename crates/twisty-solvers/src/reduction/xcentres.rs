@@ -1,5 +1,6 @@
-//! The 4x4x4's centres by table-driven search, in three stages (the wing parity made even
-//! on the way), before the 3x3x3 stage.
+//! The first x-centre orbit (all the 4x4x4's centres) by table-driven search, in three
+//! stages (the first wing orbit's parity made even on the way), before the 3x3x3 stage, on
+//! every N from 4 to [`MAX_TABLE_N`] (tables per size).
 //!
 //! 1. The U and D colours onto U and D, with every move: a table of the C(24, 8) = 735,471
 //!    sets of positions the eight pieces can hold.
@@ -13,8 +14,9 @@
 //! Each table is a breadth-first distance from the goal (one byte per entry, built on first
 //! use in well under a second), and each stage walks down it. The move sets are not listed
 //! by hand: they are the generating moves of [`Puzzle::moves`] whose centre permutations
-//! keep what the earlier stages made. Answers use the 4x4x4's reference-frame blocks; the
-//! 3x3x3 stage after them keeps the centres solved (outer face turns only).
+//! keep what the earlier stages made. Answers are reference-frame blocks; the stages after
+//! them keep the orbit solved (the wing parity of the other orbits is fixed with slices that
+//! miss it, the 3x3x3 stage turns outer faces only, and the rest are pure 3-cycles).
 
 use std::sync::OnceLock;
 use twisty_core::cube3::parity;
@@ -34,7 +36,11 @@ struct Tables {
     stages: [Stage; 3],
 }
 
-static TABLES: OnceLock<Option<Tables>> = OnceLock::new();
+/// Largest N whose first x-centre orbit is solved by tables (beyond it the 3-cycles do it;
+/// the tables' build time grows with the number of moves, 9·(N−1)).
+pub const MAX_TABLE_N: usize = 8;
+
+static TABLES: [OnceLock<Option<Tables>>; MAX_TABLE_N + 1] = [const { OnceLock::new() }; MAX_TABLE_N + 1];
 
 const UNSEEN: u8 = u8::MAX;
 
@@ -167,8 +173,8 @@ fn apply(c: &Perm, p: &Perm) -> Perm {
 }
 
 impl Tables {
-    fn build() -> Option<Tables> {
-        let cube = CubeN::new(4).ok()?;
+    fn build(n: usize) -> Option<Tables> {
+        let cube = CubeN::new(n).ok()?;
         let all: Vec<(Block, Perm, bool)> = cube
             .moves()
             .into_iter()
@@ -222,13 +228,17 @@ impl Tables {
     }
 }
 
-/// Moves that solve the centres of a 4x4x4 state and leave its wing permutation even, or
-/// `None` when a stage cannot (the caller then solves them another way).
+/// Moves that solve the first x-centre orbit of `s` (every centre of a 4x4x4) and leave the
+/// first wing orbit's permutation even, or `None` when N is outside 4..=[`MAX_TABLE_N`] or
+/// a stage cannot (the caller then solves the orbit another way).
 pub fn solve(cube: &CubeN, s: &CubeNState) -> Option<Vec<Block>> {
-    if cube.n != 4 {
+    if !(4..=MAX_TABLE_N).contains(&cube.n) {
         return None;
     }
-    let t = TABLES.get_or_init(Tables::build).as_ref()?;
+    let t = TABLES
+        .get(cube.n)?
+        .get_or_init(|| Tables::build(cube.n))
+        .as_ref()?;
     let mut c: Perm = s.centres(0).try_into().ok()?;
     let mut odd = parity(s.wings(0));
     let mut out = Vec::new();
