@@ -6,9 +6,11 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod astar2x2;
+pub mod def;
 pub mod genetic;
 pub mod kilominx_fast;
 pub mod optimal;
+pub mod reduction;
 pub mod solver;
 pub mod swarm;
 #[cfg(test)]

@@ -1,0 +1,260 @@
+//! A solver for the ordinary N×N×N cube ([`twisty_core::cube_n`]) of every size, in stages
+//! that each keep what the earlier ones solved.
+//!
+//! 0. **Centres by tables** (N = 4 to [`xcentres::MAX_TABLE_N`]): the first x-centre orbit,
+//!    all the 4x4x4's centres, by three table-driven stages ([`xcentres`]) that also make
+//!    the first wing orbit's permutation even.
+//! 1. **Wing parity**: every wing orbit whose permutation is odd gets a quarter turn of one
+//!    of its inner slices (the only moves that change it; nothing later does).
+//! 2. **3x3x3 stage**: the corners (with the middle edges on odd N) are a 3x3x3 state (on
+//!    even N with stand-in edges of the corners' parity); the two-phase solver
+//!    ([`crate::twophase`]) solves it and its face turns are made as the outer face turns
+//!    of the big cube.
+//! 3. **Centres**, orbit by orbit, and 4. **edges** (the wing orbits), each with pure
+//!    3-cycles ([`cycles`]): commutators that move three pieces of one orbit and nothing
+//!    else, so every solved orbit, the corners and the middle edges stay solved.
+//!
+//! The same pipeline serves every N from 2 up ([`twisty_core::cube_n::MAX_N`]); the moves
+//! of every stage are joined ([`simplify`]) and the answer is replayed on the input and
+//! checked solved before it is returned. Each stage's moves and length (outer block turn
+//! metric) are in [`SearchStats::phases`].
+
+pub mod cycles;
+pub mod simplify;
+pub mod xcentres;
+
+#[cfg(test)]
+mod tests;
+
+use crate::solver::{verify, Limits, PhaseReport, SearchStats, Solution, SolveError, Solver};
+use crate::twophase::TwoPhase;
+use cycles::{Library, Orbit};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
+use twisty_core::cube3::{parity, Cube3, CubieCube};
+use twisty_core::cube_n::{Block, CubeN, CubeNState};
+use twisty_core::{Metric, Puzzle};
+
+/// The staged N×N×N solver (see the module notes).
+#[derive(Debug, Clone)]
+pub struct Reduction {
+    twophase: Option<TwoPhase>,
+    centre_tables: bool,
+    beam: usize,
+}
+
+/// Default width of the 3-cycle stages' beam search ([`cycles::CycleBook::solve`]).
+pub const DEFAULT_BEAM: usize = 16;
+
+impl Default for Reduction {
+    fn default() -> Self {
+        Reduction::new()
+    }
+}
+
+/// The 3-cycle books of every size solved so far (built on first use, a fraction of a
+/// second each).
+static LIBRARIES: OnceLock<Mutex<HashMap<usize, Library>>> = OnceLock::new();
+
+/// Names of the stages, in [`SearchStats::phases`] order.
+pub const STAGES: [&str; 5] = ["centres (tables)", "wing parity", "3x3x3", "centres", "edges"];
+
+impl Reduction {
+    /// The solver on the process-wide two-phase tables ([`TwoPhase::global`]).
+    pub fn new() -> Reduction {
+        Reduction {
+            twophase: None,
+            centre_tables: true,
+            beam: DEFAULT_BEAM,
+        }
+    }
+
+    /// The width of the 3-cycle stages' beam search (1: greedy).
+    pub fn with_beam(mut self, width: usize) -> Reduction {
+        self.beam = width.max(1);
+        self
+    }
+
+    /// Whether the first x-centre orbit (the 4x4x4's centres) is solved by table-driven
+    /// search first (the default) or by 3-cycles with the others.
+    pub fn with_centre_tables(mut self, on: bool) -> Reduction {
+        self.centre_tables = on;
+        self
+    }
+
+    /// The solver on the given two-phase solver (e.g. one loaded from the table cache).
+    pub fn with_twophase(twophase: TwoPhase) -> Reduction {
+        Reduction {
+            twophase: Some(twophase),
+            centre_tables: true,
+            beam: DEFAULT_BEAM,
+        }
+    }
+
+    fn twophase(&self) -> &TwoPhase {
+        self.twophase.as_ref().unwrap_or_else(|| TwoPhase::global())
+    }
+
+    /// The moves of every stage, unjoined, for `state` (validated first).
+    pub fn stages(
+        &self,
+        cube: &CubeN,
+        state: &CubeNState,
+        limits: &Limits,
+    ) -> Result<Vec<(Vec<Block>, f64)>, SolveError> {
+        cube.validate(state)?;
+        if state.n() != cube.n {
+            return Err(SolveError::Unsupported(format!(
+                "a {0}x{0}x{0} state given to the {1}x{1}x{1} solver",
+                state.n(),
+                cube.n
+            )));
+        }
+        let mut s = state.clone();
+        let mut out = Vec::new();
+
+        // 0. The first x-centre orbit by table-driven search (its wing parity made even).
+        let clock = Instant::now();
+        let pre = if self.centre_tables {
+            xcentres::solve(cube, &s).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        cube.apply_all(&mut s, &pre);
+        out.push((pre, clock.elapsed().as_secs_f64()));
+
+        let clock = Instant::now();
+
+        // 1. Wing parity.
+        let mut par = Vec::new();
+        for k in 0..cube.wing_orbits() {
+            if parity(s.wings(k)) {
+                par.push(Block {
+                    axis: 0,
+                    lo: (k + 1) as u8,
+                    hi: (k + 1) as u8,
+                    angle: 0,
+                });
+            }
+        }
+        cube.apply_all(&mut s, &par);
+        out.push((par, clock.elapsed().as_secs_f64()));
+
+        // 2. The 3x3x3 stage.
+        let clock = Instant::now();
+        let c3 = self.solve_cube3(cube, &s, limits)?;
+        cube.apply_all(&mut s, &c3);
+        let corners_home = (0..8).all(|i| s.corner_perm(i) as usize == i && s.corner_twist(i) == 0);
+        let midges_home =
+            !cube.is_odd() || (0..12).all(|i| s.midge_perm(i) as usize == i && s.midge_flip(i) == 0);
+        if !(corners_home && midges_home) {
+            return Err(SolveError::Unverified);
+        }
+        out.push((c3, clock.elapsed().as_secs_f64()));
+
+        // 3. and 4. Centres, then wings, orbit by orbit.
+        let libraries = LIBRARIES.get_or_init(Mutex::default);
+        let orbits = [
+            (0..cube.centre_orbits()).map(Orbit::Centre).collect::<Vec<_>>(),
+            (0..cube.wing_orbits()).map(Orbit::Wing).collect(),
+        ];
+        for group in orbits {
+            let clock = Instant::now();
+            let mut moves = Vec::new();
+            for orbit in group {
+                if limits.cancelled() {
+                    return Err(SolveError::Cancelled { deepest_bound: None });
+                }
+                let book = {
+                    let mut all = libraries.lock().unwrap_or_else(|e| e.into_inner());
+                    all.entry(cube.n).or_default().book(cube, orbit)
+                };
+                let m = book
+                    .solve(cube, orbit, orbit.pieces(&s), self.beam)
+                    .map_err(|e| {
+                        SolveError::GaveUp(format!("on {:?}: no 3-cycle of the orbit helps", e.0))
+                    })?;
+                cube.apply_all(&mut s, &m);
+                simplify::extend(&mut moves, &m);
+            }
+            out.push((moves, clock.elapsed().as_secs_f64()));
+        }
+        if !cube.is_solved(&s) {
+            return Err(SolveError::Unverified);
+        }
+        Ok(out)
+    }
+
+    /// Outer face turns that solve the corners (and middle edges) of `s`.
+    fn solve_cube3(&self, cube: &CubeN, s: &CubeNState, limits: &Limits) -> Result<Vec<Block>, SolveError> {
+        let cp: [u8; 8] = std::array::from_fn(|i| s.corner_perm(i));
+        let co: [u8; 8] = std::array::from_fn(|i| s.corner_twist(i));
+        let (mut ep, mut eo): ([u8; 12], [u8; 12]) = (std::array::from_fn(|i| i as u8), [0; 12]);
+        if cube.is_odd() {
+            ep = std::array::from_fn(|i| s.midge_perm(i));
+            eo = std::array::from_fn(|i| s.midge_flip(i));
+        } else if parity(&cp) {
+            ep.swap(0, 1);
+        }
+        let c = CubieCube::from_parts(cp, co, ep, eo).ok_or(SolveError::Unverified)?;
+        let sub = Limits {
+            metric: Metric::Htm,
+            timeout: limits.timeout,
+            cancel: limits.cancel.clone(),
+            threads: Some(1),
+            ..Limits::default()
+        };
+        let sol = self.twophase().solve(&Cube3, &c, &sub)?;
+        // Turned on the cube as held: on even N a turn of L, D or B turns the reference
+        // frame (the DBL corner stays home), and the model takes care of the rest.
+        let physical: Vec<Block> = sol
+            .moves
+            .iter()
+            .map(|m| {
+                cube.face_block(m.face(), 1, m.amount())
+                    .ok_or(SolveError::Unverified)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(cycles::to_reference(cube, &physical))
+    }
+}
+
+impl Solver<CubeN> for Reduction {
+    fn name(&self) -> &'static str {
+        "reduction"
+    }
+
+    fn solve(
+        &self,
+        cube: &CubeN,
+        state: &CubeNState,
+        limits: &Limits,
+    ) -> Result<Solution<Block>, SolveError> {
+        let start = Instant::now();
+        let stages = self.stages(cube, state, limits)?;
+        let mut moves = Vec::new();
+        let mut phases = Vec::new();
+        for ((m, seconds), name) in stages.iter().zip(STAGES) {
+            simplify::extend(&mut moves, m);
+            phases.push(PhaseReport {
+                name: name.to_string(),
+                moves: cube.format_moves(m),
+                length: simplify::obtm(cube, m),
+                nodes: 0,
+                seconds: *seconds,
+            });
+        }
+        verify(cube, state, &moves)?;
+        Ok(Solution {
+            length: cube.length(&moves, limits.metric),
+            optimal: false,
+            stats: SearchStats {
+                elapsed: start.elapsed(),
+                phases,
+                ..SearchStats::default()
+            },
+            moves,
+        })
+    }
+}

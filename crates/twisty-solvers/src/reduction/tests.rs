@@ -1,0 +1,190 @@
+use super::cycles::{Library, Orbit};
+use super::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn solve_random(n: usize, seed: u64) -> Solution<Block> {
+    let cube = CubeN::new(n).expect("size");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let state = cube.random_state(&mut rng);
+    let sol = Reduction::new()
+        .solve(&cube, &state, &Limits::default())
+        .unwrap_or_else(|e| panic!("{n}x{n}x{n}: {e}"));
+    let mut s = state.clone();
+    cube.apply_all(&mut s, &sol.moves);
+    assert!(cube.is_solved(&s), "{n}x{n}x{n}: the answer does not solve");
+    assert_eq!(sol.stats.phases.len(), STAGES.len());
+    sol
+}
+
+#[test]
+fn random_states_of_4_to_7_are_solved() {
+    for n in 4..=7 {
+        for seed in 0..2 {
+            solve_random(n, seed);
+        }
+    }
+}
+
+#[test]
+fn small_cubes_are_solved() {
+    for n in 2..=3 {
+        solve_random(n, 1);
+    }
+}
+
+#[test]
+fn a_large_cube_is_solved() {
+    solve_random(12, 7);
+}
+
+#[test]
+#[ignore = "a benchmark: the largest size the targets name"]
+fn size_33_is_solved() {
+    let t = std::time::Instant::now();
+    let sol = solve_random(33, 1);
+    let parts: Vec<String> = sol
+        .stats
+        .phases
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.length))
+        .collect();
+    println!(
+        "33: {} OBTM ({}) in {:.1} s",
+        sol.length,
+        parts.join(", "),
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn every_three_cycle_of_an_orbit_is_in_its_book_and_pure() {
+    for n in [4, 5, 7] {
+        let cube = CubeN::new(n).expect("size");
+        let mut lib = Library::default();
+        let mut orbits: Vec<Orbit> = (0..cube.centre_orbits()).map(Orbit::Centre).collect();
+        orbits.extend((0..cube.wing_orbits()).map(Orbit::Wing));
+        for o in orbits {
+            let book = lib.book(&cube, o);
+            assert_eq!(book.three_cycles(), 24 * 23 * 22 / 3, "{n}: {o:?}");
+        }
+    }
+}
+
+#[test]
+fn an_odd_wing_permutation_is_fixed_by_the_parity_stage() {
+    let cube = CubeN::new(4).expect("size");
+    // One inner slice turn: odd wings, scrambled centres.
+    let state = cube.state_after(&[Block {
+        axis: 0,
+        lo: 2,
+        hi: 2,
+        angle: 0,
+    }]);
+    let stages = Reduction::new()
+        .with_centre_tables(false)
+        .stages(&cube, &state, &Limits::default())
+        .expect("solves");
+    assert_eq!(stages[1].0.len(), 1);
+}
+
+#[test]
+fn a_state_of_another_size_is_refused() {
+    let four = CubeN::new(4).expect("size");
+    let five = CubeN::new(5).expect("size");
+    let err = Reduction::new().solve(&four, &five.solved(), &Limits::default());
+    assert!(err.is_err());
+}
+
+/// The benchmark of scripts/bench_cube_n.sh: `CUBE_N_BENCH` lists `N:count` (default
+/// `4:3,5:3,6:2,7:2,10:1`); N = 4, 5 and N ≥ 8 get uniformly random states, N = 6 and 7
+/// random-move scrambles of the WCA lengths (80, 100). Prints mean, median and max OBTM,
+/// the stages' means and the time per solve (not asserted).
+#[test]
+#[ignore = "a benchmark: prints lengths and times"]
+fn lengths() {
+    let spec = std::env::var("CUBE_N_BENCH").unwrap_or_else(|_| "4:3,5:3,6:2,7:2,10:1".to_string());
+    for item in spec.split(',') {
+        let mut it = item.split(':');
+        let n: usize = it.next().and_then(|x| x.trim().parse().ok()).expect("N");
+        let count: u64 = it.next().and_then(|x| x.trim().parse().ok()).unwrap_or(1);
+        let cube = CubeN::new(n).expect("size");
+        let beam = std::env::var("CUBE_N_BEAM")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(DEFAULT_BEAM);
+        let solver = Reduction::new().with_beam(beam);
+        // Books and two-phase tables built before the clock starts.
+        solver
+            .solve(&cube, &cube.solved(), &Limits::default())
+            .expect("solved state");
+        let mut lengths = Vec::new();
+        let mut stage_sums = [0u64; STAGES.len()];
+        let mut times = Vec::new();
+        for seed in 0..count {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(1000 + seed);
+            let state = match n {
+                6 | 7 => {
+                    let moves = cube.random_moves(&mut rng, if n == 6 { 80 } else { 100 });
+                    cube.state_after(&moves)
+                }
+                _ => cube.random_state(&mut rng),
+            };
+            let t = std::time::Instant::now();
+            let sol = solver
+                .solve(
+                    &cube,
+                    &state,
+                    &Limits {
+                        metric: Metric::Obtm,
+                        ..Limits::default()
+                    },
+                )
+                .expect("solves");
+            times.push(t.elapsed().as_secs_f64());
+            let mut s = state.clone();
+            cube.apply_all(&mut s, &sol.moves);
+            assert!(cube.is_solved(&s));
+            lengths.push(sol.length);
+            for (sum, p) in stage_sums.iter_mut().zip(&sol.stats.phases) {
+                *sum += u64::from(p.length);
+            }
+        }
+        lengths.sort_unstable();
+        let mean = |v: u64| v as f64 / count as f64;
+        let total: u64 = lengths.iter().map(|&l| u64::from(l)).sum();
+        let stages: Vec<String> = STAGES
+            .iter()
+            .zip(stage_sums)
+            .map(|(name, sum)| format!("{name} {:.1}", mean(sum)))
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{n}x{n}x{n}: {count} solves, OBTM mean {:.1} median {} max {}; stages: {}; time mean {:.3} s max {:.3} s",
+            mean(total),
+            lengths[lengths.len() / 2],
+            lengths[lengths.len() - 1],
+            stages.join(", "),
+            times.iter().sum::<f64>() / count as f64,
+            times[times.len() - 1],
+        );
+    }
+}
+
+#[test]
+fn the_first_x_centres_by_tables_leave_them_solved_and_the_wings_even() {
+    for (n, seed) in [(4, 0), (4, 1), (4, 2), (5, 3), (6, 4)] {
+        let cube = CubeN::new(n).expect("size");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let state = cube.random_state(&mut rng);
+        let moves = super::xcentres::solve(&cube, &state).expect("the tables reach every state");
+        let mut s = state.clone();
+        cube.apply_all(&mut s, &moves);
+        assert!(
+            (0..24).all(|p| s.centres(0)[p] as usize == p / 4),
+            "centres solved"
+        );
+        assert!(!parity(s.wings(0)), "wing permutation even");
+        assert!(moves.len() < 40, "{} moves", moves.len());
+    }
+}
