@@ -53,12 +53,17 @@ fn any_orientation_json() {
 
 #[test]
 fn moves_in_either_notation() {
-    for moves in ["R U R' F2", "R T R' F F"] {
+    // Standard notation: the answer in half turns; the seed's letters (T for U): its
+    // quarter-turn path.
+    for (moves, length) in [
+        ("R U R' F2", "Length: 4 HTM"),
+        ("R T R' F F", "Length: 5 quarter turns"),
+    ] {
         twisty()
             .args(["solve", "--puzzle", "2x2", "--solver", "astar", moves])
             .assert()
             .success()
-            .stdout(predicate::str::contains("Length: 5"));
+            .stdout(predicate::str::contains(length));
     }
 }
 

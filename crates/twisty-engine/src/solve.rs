@@ -24,6 +24,10 @@ use twisty_solvers::{Limits, Solution};
 /// Most threads one solve may ask for.
 pub const MAX_THREADS: usize = 1024;
 
+/// The longest estimated table build (seconds on two cores) the best-answer-at-hand fallback
+/// of a timed-out optimal search may start; beyond it the timeout is reported as it is.
+const FALLBACK_BUILD_SECONDS: f64 = 2.0;
+
 impl Engine {
     /// Solves one request: the answer is verified on the input and written in the frame and
     /// notation the request asks for (by default as the user holds the puzzle).
@@ -115,6 +119,16 @@ impl Engine {
         quick.frame = req.frame;
         quick.notation = req.notation;
         quick.cancel = req.cancel.clone();
+        // Only when the default solver's tables are at hand (cached, or quick to build): a
+        // user who gave a time limit does not wait for a table build past it.
+        let at_hand = checked(&quick).is_ok_and(|(q, o)| {
+            let needs = (q.tables)(&o);
+            self.cached(&needs)
+                || needs.iter().map(|n| n.build_seconds).sum::<f64>() <= FALLBACK_BUILD_SECONDS
+        });
+        if !at_hand {
+            return Err(err);
+        }
         let Ok(mut report) = self.solve_input_once(&quick, input, observer) else {
             return Err(err);
         };
