@@ -78,7 +78,9 @@ fn every_flag_solver_list_shows_is_accepted() {
                 continue;
             };
             let (flag, rest) = option.split_once(" (").unwrap();
-            let default = rest.split_once("):").unwrap().0.trim_matches('"');
+            // `(70; 0 in a batch, …)`: the single solve's default first.
+            let default = rest.split_once("):").unwrap().0;
+            let default = default.split(';').next().unwrap().trim_matches('"');
             if default == "null" {
                 continue;
             }

@@ -19,7 +19,7 @@ use crate::catalog::SolverEntry;
 use crate::engine::Engine;
 use crate::error::{EngineError, ErrorKind};
 use crate::observer::Quiet;
-use crate::request::SolveRequest;
+use crate::request::{Purpose, SolveRequest};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashSet};
@@ -289,8 +289,8 @@ impl Tally {
     }
 }
 
-/// Solves every line of `lines` with the settings of `template` (its `input` is ignored and
-/// its `cancel` replaced by [`BatchConfig::cancel`]), `config.jobs` states at once, handing
+/// Solves every line of `lines` with the settings of `template` (its `input` is ignored,
+/// its `cancel` replaced by [`BatchConfig::cancel`], its purpose is [`Purpose::Batch`]), `config.jobs` states at once, handing
 /// each record to `emit` in input order and the counts to `progress` after each line.
 ///
 /// Returns the summary, or the first error of `emit` (the run stops: nothing after a
@@ -321,6 +321,8 @@ where
     let cancel = config.cancel.clone();
     let mut template = template.clone();
     template.cancel = Some(cancel.clone());
+    // One of many: the options' throughput defaults (e.g. no improvement budget).
+    template.purpose = Purpose::Batch;
     let template = &template;
     let mut tally = Tally::default();
     let mut failure: Option<io::Error> = None;

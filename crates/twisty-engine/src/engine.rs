@@ -166,6 +166,14 @@ impl Engine {
         Ok((value, start.elapsed().as_secs_f64()))
     }
 
+    /// Whether something is loaded under `key` in this process.
+    pub fn is_loaded(&self, key: &str) -> bool {
+        self.loaded
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(key)
+    }
+
     fn get<T: Send + Sync + 'static>(&self, key: &str) -> Option<Arc<T>> {
         let map = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
         map.get(key).cloned().and_then(|v| v.downcast::<T>().ok())
@@ -236,6 +244,12 @@ pub struct Ctx<'a> {
     pub seed: Option<u64>,
     /// Seconds spent loading tables so far (runners add to it).
     pub tables_seconds: Mutex<f64>,
+    /// When the input was a move sequence: its length after cancellation (half-turn
+    /// metric). Its inverse solves the input, so no answer need be longer.
+    pub input_length: Option<usize>,
+    /// What the solve is for: a solver may load tables for many solves only when it is
+    /// one of many.
+    pub purpose: crate::Purpose,
 }
 
 impl Ctx<'_> {

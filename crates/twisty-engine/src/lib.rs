@@ -47,6 +47,6 @@ pub use observer::{Event, Observer, Quiet};
 pub use options::{OptionKind, OptionSpec, Options};
 pub use puzzle_id::{PuzzleId, MAX_CUBE_N, MAX_SUPERCUBE, MIN_CUBE_N, MIN_SUPERCUBE};
 pub use report::{Frame, SolveReport};
-pub use request::{MetricName, Notation, SolveRequest, MAX_INPUT_BYTES, MAX_TIMEOUT_SECONDS};
+pub use request::{MetricName, Notation, Purpose, SolveRequest, MAX_INPUT_BYTES, MAX_TIMEOUT_SECONDS};
 pub use size::parse_size;
 pub use solve::{checked, State, MAX_THREADS};

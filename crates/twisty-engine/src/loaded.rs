@@ -37,6 +37,9 @@ fn with_ctx<T>(
         observer,
         seed: None,
         tables_seconds: Default::default(),
+        input_length: None,
+        // A solver driven directly serves many solves.
+        purpose: crate::Purpose::Batch,
     };
     load(&ctx)
 }

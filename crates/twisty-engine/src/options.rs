@@ -4,6 +4,7 @@
 //! with a message naming the option — and fills in the defaults.
 
 use crate::error::EngineError;
+use crate::request::Purpose;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -47,6 +48,10 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     /// Its default (`null`: none, the solver decides).
     pub default: Value,
+    /// Its default for a solve that is one of many ([`Purpose::Batch`]; `null`: the same
+    /// as [`OptionSpec::default`]).
+    #[serde(skip_serializing_if = "Value::is_null")]
+    pub batch_default: Value,
     /// One line of help.
     pub help: &'static str,
 }
@@ -58,6 +63,7 @@ impl OptionSpec {
             name,
             kind: OptionKind::Bool,
             default: Value::Bool(false),
+            batch_default: Value::Null,
             help,
         }
     }
@@ -74,6 +80,7 @@ impl OptionSpec {
             name,
             kind: OptionKind::Int { min, max },
             default: default.map_or(Value::Null, Value::from),
+            batch_default: Value::Null,
             help,
         }
     }
@@ -84,6 +91,7 @@ impl OptionSpec {
             name,
             kind: OptionKind::Float { min, max },
             default: Value::from(default),
+            batch_default: Value::Null,
             help,
         }
     }
@@ -99,6 +107,7 @@ impl OptionSpec {
             name,
             kind: OptionKind::Choice { values },
             default: Value::from(default),
+            batch_default: Value::Null,
             help,
         }
     }
@@ -109,7 +118,35 @@ impl OptionSpec {
             name,
             kind: OptionKind::Text,
             default: Value::Null,
+            batch_default: Value::Null,
             help,
+        }
+    }
+
+    /// The same option with another default for solves that are one of many
+    /// ([`Purpose::Batch`]: a batch, `solve_many`), where throughput comes first.
+    pub fn batch_default(mut self, value: impl Into<Value>) -> OptionSpec {
+        self.batch_default = value.into();
+        self
+    }
+
+    /// Its default for a solve of `purpose`.
+    pub fn default_for(&self, purpose: Purpose) -> &Value {
+        match purpose {
+            Purpose::Batch if !self.batch_default.is_null() => &self.batch_default,
+            _ => &self.default,
+        }
+    }
+
+    /// The default for people: `80` or `80 (0 in a batch)`.
+    pub fn default_text(&self) -> String {
+        if self.batch_default.is_null() {
+            self.default.to_string()
+        } else {
+            format!(
+                "{}; {} in a batch, solve_many, Ray",
+                self.default, self.batch_default
+            )
         }
     }
 
@@ -204,8 +241,18 @@ impl Resolved {
     }
 }
 
-/// Checks `given` against `specs` for `solver` and fills in defaults.
+/// Checks `given` against `specs` for `solver` and fills in the defaults of a single solve.
 pub fn resolve(solver: &str, specs: &[OptionSpec], given: &Options) -> Result<Resolved, EngineError> {
+    resolve_for(solver, specs, given, Purpose::Single)
+}
+
+/// Checks `given` against `specs` for `solver` and fills in the defaults for `purpose`.
+pub fn resolve_for(
+    solver: &str,
+    specs: &[OptionSpec],
+    given: &Options,
+    purpose: Purpose,
+) -> Result<Resolved, EngineError> {
     let mut out = Map::new();
     for (name, value) in given {
         let key = name.replace('-', "_");
@@ -229,8 +276,9 @@ pub fn resolve(solver: &str, specs: &[OptionSpec], given: &Options) -> Result<Re
         out.insert(key, v);
     }
     for spec in specs {
-        if !out.contains_key(spec.name) && !spec.default.is_null() {
-            out.insert(spec.name.to_string(), spec.default.clone());
+        let default = spec.default_for(purpose);
+        if !out.contains_key(spec.name) && !default.is_null() {
+            out.insert(spec.name.to_string(), default.clone());
         }
     }
     Ok(Resolved(out))
@@ -270,6 +318,16 @@ mod tests {
             assert_eq!(e.as_ref().map(|e| e.kind), Some(ErrorKind::Usage));
             assert!(e.is_some_and(|e| e.message.contains(name)));
         }
+        // A default by use: a batch gets its own unless the option is given.
+        let by_use = [OptionSpec::int("budget", 0, 1000, Some(80), "b").batch_default(0)];
+        let single = resolve("x", &by_use, &Options::new()).unwrap_or_default();
+        let batch = resolve_for("x", &by_use, &Options::new(), Purpose::Batch).unwrap_or_default();
+        assert_eq!((single.u64("budget"), batch.u64("budget")), (Some(80), Some(0)));
+        let mut g = Options::new();
+        g.insert("budget".into(), Value::from(5));
+        let given = resolve_for("x", &by_use, &g, Purpose::Batch).unwrap_or_default();
+        assert_eq!(given.u64("budget"), Some(5));
+        assert_eq!(by_use[0].default_text(), "80; 0 in a batch, solve_many, Ray");
         let mut g = Options::new();
         g.insert("heuristic".into(), Value::from("korf"));
         let e = resolve("two-phase", &specs(), &g).err().map(|e| e.message);

@@ -32,7 +32,8 @@ struct Shared {
     cancel: Arc<AtomicBool>,
 }
 
-/// Starts solving `inputs` with `template` (its `input` replaced by each) on `jobs` threads;
+/// Starts solving `inputs` with `template` (its `input` replaced by each, its purpose
+/// [`crate::Purpose::Batch`]) on `jobs` threads;
 /// results arrive in input order on the returned receiver. Raising `cancel` or dropping the
 /// receiver stops the workers after their current solves.
 pub fn start(
@@ -44,6 +45,9 @@ pub fn start(
 ) -> std::io::Result<Receiver<Item>> {
     let jobs = jobs.max(1);
     let window = (jobs * 32).max(64);
+    // One of many: the options' throughput defaults (e.g. no improvement budget).
+    let mut template = template;
+    template.purpose = crate::Purpose::Batch;
     let (tx, rx) = sync_channel(window);
     let shared = Arc::new(Shared {
         engine,

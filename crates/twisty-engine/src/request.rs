@@ -28,6 +28,19 @@ pub enum Notation {
     Seed,
 }
 
+/// What a solve is for: it picks the defaults of options that have one for each use (see
+/// [`crate::options::OptionSpec::batch_default`]), e.g. the two-phase solver's `budget`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    /// One solve someone waits for (CLI `solve`, the web page, Python `solve`): the
+    /// shortest answer found within a budget nobody notices.
+    #[default]
+    Single,
+    /// One of many (`solve --batch`, Python `solve_many`, the Ray helper): throughput.
+    Batch,
+}
+
 /// One solve.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SolveRequest {
@@ -74,6 +87,9 @@ pub struct SolveRequest {
     /// face out of canonical order: another prefix covers those sequences).
     #[serde(default)]
     pub continue_input: bool,
+    /// What the solve is for (picks option defaults).
+    #[serde(default)]
+    pub purpose: Purpose,
     /// Raised from elsewhere to stop the solve.
     #[serde(skip)]
     pub cancel: Option<Arc<AtomicBool>>,
@@ -162,6 +178,7 @@ impl SolveRequest {
             notation: Notation::Standard,
             min_length: None,
             continue_input: false,
+            purpose: Purpose::Single,
             cancel: None,
         }
     }

@@ -6,7 +6,7 @@ use crate::engine::{Ctx, Engine};
 use crate::error::{EngineError, ErrorKind};
 use crate::input::{self, Parsed};
 use crate::observer::Observer;
-use crate::options::{resolve, Resolved};
+use crate::options::{resolve_for, Resolved};
 use crate::puzzle_id::PuzzleId;
 use crate::report::{Frame, SolveReport};
 use crate::request::{Notation, SolveRequest};
@@ -194,6 +194,8 @@ impl Engine {
             observer,
             seed: req.seed,
             tables_seconds: Mutex::new(0.0),
+            input_length: input.moves_length(req.metric.into()),
+            purpose: req.purpose,
         };
         let start = Instant::now();
         match (entry.runner, input) {
@@ -264,10 +266,26 @@ enum Input {
     CubeN(CubeN, Parsed<CubeN>),
 }
 
+impl Input {
+    /// When the input was moves: their length after cancellation, in `metric`.
+    fn moves_length(&self, metric: Metric) -> Option<usize> {
+        fn of<P: Held>(p: &P, parsed: &Parsed<P>, metric: Metric) -> Option<usize> {
+            let moves = parsed.input_moves.as_ref()?;
+            Some(p.length(&simplified(p, moves), metric) as usize)
+        }
+        match self {
+            Input::Cube3(parsed) => of(&Cube3, parsed, metric),
+            Input::Cube2(parsed) => of(&Cube2, parsed, metric),
+            Input::Kilominx(parsed) => of(&Kilominx, parsed, metric),
+            Input::Supercube(cube, parsed) => of(cube, parsed, metric),
+        }
+    }
+}
+
 /// The solver entry and its checked options for `req`.
 pub fn checked(req: &SolveRequest) -> Result<(&'static SolverEntry, Resolved), EngineError> {
     let entry = catalog::find(req.puzzle, req.solver.as_deref())?;
-    let options = resolve(entry.id, &(entry.options)(), &req.options)?;
+    let options = resolve_for(entry.id, &(entry.options)(), &req.options, req.purpose)?;
     Ok((entry, options))
 }
 

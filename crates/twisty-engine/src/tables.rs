@@ -96,6 +96,8 @@ impl Engine {
             observer,
             seed: None,
             tables_seconds: Mutex::new(0.0),
+            input_length: None,
+            purpose: Default::default(),
         };
         (set.solver.prepare)(&ctx)?;
         let secs = *ctx.tables_seconds.lock().unwrap_or_else(|p| p.into_inner());

@@ -10,8 +10,8 @@ use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_core::{seeded_rng, Metric, Puzzle};
 use twisty_search::TableCache;
 use twisty_solvers::optimal::cube3::{Cube3Optimal, HeuristicKind};
-use twisty_solvers::twophase::{ShortResult, TwoPhase};
-use twisty_solvers::{Limits, Solver};
+use twisty_solvers::twophase::{Known, SearchPlan, ShortResult, TwoPhase};
+use twisty_solvers::{Limits, Solution, Solver};
 
 fn with_perimeter() -> &'static TwoPhase {
     static T: OnceLock<TwoPhase> = OnceLock::new();
@@ -99,5 +99,44 @@ fn optimal_lengths_agree_with_the_optimal_solver() {
             assert_eq!(got.moves.len(), want.moves.len(), "{moves:?}");
             assert!(got.optimal);
         }
+    }
+}
+
+/// The short-answer pass runs only where it can matter: before the search on an input of
+/// at most its depth in moves, never on a longer move sequence, on a state below the
+/// two-phase answer's length.
+#[test]
+fn the_pass_runs_only_where_it_can_matter() {
+    let tp = with_perimeter();
+    let plan = SearchPlan::default();
+    let limits = Limits::default();
+    let pass_nodes = |s: &Solution<Cube3Move>| s.stats.breakdown[0].1;
+    let mut rng = seeded_rng(11);
+    let far = Cube3.random_state(&mut rng);
+    // A 19-move input: its inverse is 19 moves, the pass cannot give a shorter answer than
+    // the guarantee asks for, so it is skipped.
+    let long = tp
+        .solve_known(&Cube3, &far, &limits, &plan, 12, Known::Moves(19))
+        .unwrap();
+    assert_eq!(pass_nodes(&long), 0);
+    assert!(!long.optimal);
+    // The same position as a state: the pass below the answer proves it longer than 12.
+    let state = tp
+        .solve_known(&Cube3, &far, &limits, &plan, 12, Known::State)
+        .unwrap();
+    assert!(pass_nodes(&state) > 0);
+    assert_eq!(state.moves, long.moves);
+    // Short inputs get their optimum, given as moves or as a state.
+    for n in [1, 4, 8, 11] {
+        let (s, moves) = scramble(&mut rng, n);
+        let a = tp
+            .solve_known(&Cube3, &s, &limits, &plan, 12, Known::Moves(n))
+            .unwrap();
+        let b = tp
+            .solve_known(&Cube3, &s, &limits, &plan, 12, Known::State)
+            .unwrap();
+        assert!(a.optimal && b.optimal, "{moves:?}");
+        assert!(a.moves.len() <= n, "{moves:?} answered by {:?}", a.moves);
+        assert_eq!(a.moves.len(), b.moves.len(), "{moves:?}");
     }
 }

@@ -550,6 +550,11 @@ function showSolution() {
   });
   ui.stats.textContent = `${result.solver}: ${result.length} moves (${result.metric.toUpperCase()}${result.optimal ? ', optimal' : ''}), ` +
     `${(result.search_seconds * 1000).toFixed(1)} ms, ${result.nodes.toLocaleString('en')} nodes`;
+  // The engine answers with the input's inverse when the solver found nothing shorter.
+  const d = result.details || {};
+  if (d.answer) {
+    ui.stats.textContent += ` — ${d.answer} (${d.solver_length} moves)`;
+  }
   pos = 0;
   highlight();
 }

@@ -149,6 +149,8 @@ fn load_now(st: &AppState, puzzle: PuzzleId, entry: &SolverEntry, options: Optio
     req.options = options;
     req.threads = Some(1);
     req.timeout = Some(WARM_TIMEOUT_SECONDS);
+    // The server's tables serve many solves: those that pay only then are loaded too.
+    req.purpose = twisty_engine::Purpose::Batch;
     match st.engine.solve(&req, &Quiet) {
         Err(e) if e.kind == ErrorKind::Tables => {}
         _ => st.warmth.mark_ready(key),

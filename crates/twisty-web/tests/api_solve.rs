@@ -109,6 +109,11 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["solver"], "fast");
     assert_eq!(v["optimal"], false);
+    // It stops when its answer is good enough (its budget, as on the command line), not at
+    // the page's time limit of 10 s, and says so.
+    assert_eq!(v["details"]["options"]["budget"], 1000, "{v}");
+    let stopped = v["details"]["stopped"].as_str().unwrap_or("");
+    assert!(["budget", "exhausted"].contains(&stopped), "{v}");
     let n = v["length"].as_u64().unwrap();
     assert!(n > 0 && n as usize == v["moves"].as_array().unwrap().len());
     assert!(replay_solves(&base, "kilominx", json!(scramble), &v).await, "{v}");

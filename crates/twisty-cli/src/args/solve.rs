@@ -32,7 +32,9 @@ pub struct SolveArgs {
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Any option of the solver's catalog entry, as NAME=VALUE (repeatable; `--solver list`
-    /// shows each solver's options), e.g. `--option probes=100`.
+    /// shows each solver's options), e.g. `--option probes=100`. Some defaults depend on
+    /// the use: one 3x3x3 solve searches for shorter answers for `budget=70` ms, a batch
+    /// answers at once (`budget=0`); either is overridden with `--option budget=MS`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Two-phase: answer with up to K solutions, each shorter than the one before, shortest
@@ -97,6 +99,7 @@ pub struct BatchArgs {
     /// Solve many states: one input per line of FILE (`-` or no FILE: standard input),
     /// moves or a state string; blank lines and `#` / `//` comment lines are skipped. Writes
     /// JSON Lines (one report or error record per line, with its `line`) in input order.
+    /// Options default to throughput (two-phase: `budget=0`, `probes=100`, `state_depth=8`).
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-",
           conflicts_with_all = ["moves", "file", "facelets", "random", "random_state", "visualize"])]
     pub batch: Option<PathBuf>,

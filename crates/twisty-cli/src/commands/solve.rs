@@ -144,6 +144,12 @@ pub fn build(
         notation,
         min_length: None,
         continue_input: false,
+        // `--batch` solves as one of many (the engine's batch sets it too).
+        purpose: if args.batch.batch.is_some() {
+            twisty_engine::Purpose::Batch
+        } else {
+            twisty_engine::Purpose::Single
+        },
         cancel: Some(ctx.cancel.clone()),
     })
 }
@@ -183,7 +189,7 @@ fn list(puzzle: PuzzleId) {
             } else {
                 format!("--option {}=VALUE", o.name)
             };
-            println!("      {form} ({}): {}", o.default, o.help);
+            println!("      {form} ({}): {}", o.default_text(), o.help);
         }
     }
 }

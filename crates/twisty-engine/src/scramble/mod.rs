@@ -129,7 +129,10 @@ pub fn random_state(
         if puzzle == PuzzleId::Cube3 {
             // A random state is about 18 moves from solved: the pass that proves short
             // answers optimal would cost tens of milliseconds per scramble for nothing.
-            req = req.option("short_depth", 0);
+            req = req.option("short_depth", 0).option("state_depth", 0);
+            // The first solution: a time budget would make the scramble depend on the
+            // machine's speed, not on the seed alone.
+            req = req.option("budget", 0);
             // The small tables give the same answer; a scramble needs no large table loaded
             // (nor fails on a damaged one).
             req = req.option("tables", "small");

@@ -129,6 +129,8 @@ mod tests {
             observer: &observer,
             seed: None,
             tables_seconds: Default::default(),
+            input_length: None,
+            purpose: Default::default(),
         };
         let out = with_bound_progress(&ctx, |limits| {
             // The request's limits come through, with the progress added.

@@ -13,7 +13,7 @@ use twisty_search::{Origin, TableSpec};
 use twisty_solvers::optimal::cube3::HeuristicKind;
 use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec};
 use twisty_solvers::twophase::large::cache as large;
-use twisty_solvers::twophase::{SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
+use twisty_solvers::twophase::{Known, SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::Limits;
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
@@ -27,7 +27,8 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     max_length: 40,
     options,
     tables,
-    prepare: |ctx| load(ctx).map(|_| ()),
+    // Tables got ready ahead of solves serve many of them: the large ones when cached.
+    prepare: |ctx| load_for(ctx, true).map(|_| ()),
     heuristics: TABLE_SETS,
     runner: Runner::Cube3(run),
 };
@@ -36,35 +37,58 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
 /// --heuristic two-phase-large` builds the large one.
 const TABLE_SETS: &[&str] = &["small", "large"];
 
+/// The improvement budget of a single solve, in milliseconds (a batch's is 0): over 100
+/// random states it takes the mean answer from about 20.5 to under 19 moves (BENCHMARKS.md),
+/// and nobody waiting for one answer notices it.
+pub const DEFAULT_BUDGET_MS: i64 = 70;
+
+/// The `probes` of a batch: deterministic (no clock), and over 500 random-state scrambles
+/// the mean length goes from 20.6 to 19.9 moves (BENCHMARKS.md).
+pub const BATCH_PROBES: i64 = 100;
+
+/// The `state_depth` of a batch: the complete search on a state far from solved costs
+/// under a tenth of a millisecond to 8 moves, tens of milliseconds to 12 (BENCHMARKS.md).
+pub const BATCH_STATE_DEPTH: i64 = 8;
+
 fn options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::choice(
             "tables",
             &["auto", "small", "large"],
             "auto",
-            "small: 1.3 MB of pair tables; large: adds the full phase-1 table and its closer moves (576 MB, built once in about 10 s), tens of times fewer phase-1 nodes; auto: large when its files are in the table cache",
+            "small: 1.3 MB of pair tables; large: adds the full phase-1 table and its closer moves (576 MB, built once in about 10 s), tens of times fewer phase-1 nodes; auto: large when its files are in the table cache and it serves many solves (a batch, a server, Python), small for one solve (loading the large tables takes longer than the solve)",
         ),
         OptionSpec::int(
             "probes",
             0,
             1_000_000_000,
             Some(0),
-            "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried",
-        ),
+            "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried (a batch's default, 100, takes the mean length of random states under 20 at a fraction of a millisecond each, the same answers on every machine)",
+        )
+        .batch_default(BATCH_PROBES),
         OptionSpec::int(
             "budget",
             0,
             3_600_000,
-            Some(0),
-            "after the first solution, keep searching for shorter ones for up to this many milliseconds from the start and answer the shortest found (marked optimal only if the search proved it; 0: off)",
-        ),
+            Some(DEFAULT_BUDGET_MS),
+            "after the first solution, keep searching for shorter ones for up to this many milliseconds from the start and answer the shortest found (marked optimal only if the search proved it; 0: the first solution, for throughput)",
+        )
+        .batch_default(0),
         OptionSpec::int(
             "short_depth",
             0,
             12,
             Some(12),
-            "a complete search to this depth first, so inputs of up to this many moves get an optimal answer (12: about 20 ms on a random state; 0 skips it)",
+            "inputs of up to this many moves (after cancellation) get an optimal answer: a complete search to their length first (longer inputs skip it; 0: never)",
         ),
+        OptionSpec::int(
+            "state_depth",
+            0,
+            12,
+            Some(12),
+            "a state (no moves to count) gets an optimal answer when its optimum is at most this many moves: a complete search below the two-phase answer's length (12: tens of milliseconds on a far state; 8: well under one; 0: none)",
+        )
+        .batch_default(BATCH_STATE_DEPTH),
         OptionSpec::int(
             "count",
             1,
@@ -101,19 +125,32 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
     out
 }
 
-/// The two-phase solver as the `tables` option says: the small tables, or the small ones
-/// and the full phase-1 table (`auto`: when its entries and classes are in the cache; a
-/// file there that does not load is an error, not a silent fall-back).
+/// The engine's key of the large-table solver.
+const LARGE_KEY: &str = "3x3/two-phase-large";
+
+/// The two-phase solver for one solve as the `tables` option says (see [`load_for`]).
 pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
+    load_for(ctx, false)
+}
+
+/// The two-phase solver as the `tables` option says: the small tables, or the small ones
+/// and the full phase-1 table. `auto` takes the large tables when their entries and classes
+/// are in the cache and they pay for their loading (hundreds of milliseconds and hundreds
+/// of megabytes, where one solve on the small tables takes about a millisecond): when they
+/// will serve `many` solves or a batch ([`crate::Purpose::Batch`]), or are loaded in this
+/// process already (a server, Python). A file there that does not load is an error, not a
+/// silent fall-back.
+pub(crate) fn load_for(ctx: &Ctx<'_>, many: bool) -> Result<Arc<TwoPhase>, EngineError> {
     let small = load_small(ctx)?;
+    let pays = many || ctx.purpose == crate::Purpose::Batch || ctx.engine.is_loaded(LARGE_KEY);
     let build = match ctx.options.str("tables").unwrap_or("auto") {
         "small" => return Ok(small),
         "large" => true,
         // The closer moves are derived from the entries when their file is missing.
-        _ if ctx.engine.cached(&large_needs()[..2]) => false,
+        _ if pays && ctx.engine.cached(&large_needs()[..2]) => false,
         _ => return Ok(small),
     };
-    let key = "3x3/two-phase-large";
+    let key = LARGE_KEY;
     let needs: Vec<TableNeed> = if build { large_needs() } else { Vec::new() };
     ctx.load(key, "the two-phase solver's large tables", &needs, |cache, progress| {
         let (full, origins) = if build {
@@ -159,7 +196,8 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         ..ctx.limits.clone()
     };
     let probes = ctx.options.u64("probes").unwrap_or(0);
-    let short = ctx.options.usize("short_depth").unwrap_or(12);
+    let short_depth = ctx.options.usize("short_depth").unwrap_or(12);
+    let state_depth = ctx.options.usize("state_depth").unwrap_or(12);
     let budget = ctx.options.u64("budget").unwrap_or(0);
     // The budget counts from the start of the search, after the tables are loaded.
     let solver = load(ctx)?;
@@ -170,7 +208,14 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         // default): every search's subtrees shared out over them.
         threads: ctx.limits.threads.unwrap_or(1),
     };
-    let sol = solver.solve_with_plan(&Cube3, state, &limits, &plan, short)?;
+    // The short-answer pass only where it can matter: on an input of up to `short_depth`
+    // moves, or on a state below its two-phase answer's length.
+    let known = ctx.input_length.map_or(Known::State, Known::Moves);
+    let short = match known {
+        Known::Moves(_) => short_depth,
+        Known::State => state_depth,
+    };
+    let sol = solver.solve_known(&Cube3, state, &limits, &plan, short, known)?;
     let count = ctx.options.usize("count").unwrap_or(1);
     if count <= 1 {
         return Ok(Answer::one(sol));
@@ -189,7 +234,7 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
             timeout: Some(left),
             ..limits.clone()
         };
-        match solver.solve_with_plan(&Cube3, state, &shorter, &plan, short) {
+        match solver.solve_known(&Cube3, state, &shorter, &plan, short, known) {
             Ok(s) => sols.push(s),
             Err(_) => break,
         }

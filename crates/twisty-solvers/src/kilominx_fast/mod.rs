@@ -117,6 +117,34 @@ impl Stop<'_> {
     }
 }
 
+/// Why the fast solver stopped looking for shorter solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FastStop {
+    /// A solution within `max_length` was found.
+    MaxLength,
+    /// Every solution the search enumerates was tried.
+    Exhausted,
+    /// The improvement budget was spent.
+    Budget,
+    /// The time limit came first.
+    TimeLimit,
+    /// The node budget was spent.
+    NodeLimit,
+}
+
+impl FastStop {
+    /// Its name in reports: `max_length`, `exhausted`, `budget`, `time_limit`, `node_limit`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FastStop::MaxLength => "max_length",
+            FastStop::Exhausted => "exhausted",
+            FastStop::Budget => "budget",
+            FastStop::TimeLimit => "time_limit",
+            FastStop::NodeLimit => "node_limit",
+        }
+    }
+}
+
 /// The fast Kilominx solver.
 #[derive(Debug)]
 pub struct KilominxFast {
@@ -226,12 +254,29 @@ impl KilominxFast {
     /// met, the time budget (`limits.timeout`, default [`DEFAULT_BUDGET`]) is spent or the
     /// search is exhausted. The solution is verified.
     pub fn solve_state(&self, state: &KiloState, limits: &Limits) -> Result<Solution<KiloMove>, SolveError> {
+        self.solve_within(state, limits, None).map(|(s, _)| s)
+    }
+
+    /// [`KilominxFast::solve_state`] with an improvement budget apart from the time limit:
+    /// shorter solutions are looked for until `budget` (`None`: the time limit, or
+    /// [`DEFAULT_BUDGET`] without one) or the time limit, whichever comes first. Returns why
+    /// the search stopped as well.
+    pub fn solve_within(
+        &self,
+        state: &KiloState,
+        limits: &Limits,
+        budget: Option<Duration>,
+    ) -> Result<(Solution<KiloMove>, FastStop), SolveError> {
         state.validate()?;
         let t0 = Instant::now();
+        let improve = budget.or(limits.timeout).unwrap_or(DEFAULT_BUDGET);
+        let improve = limits.timeout.map_or(improve, |t| improve.min(t));
+        // Whether the budget, not the time limit, ends the search.
+        let by_budget = budget.is_some_and(|b| limits.timeout.is_none_or(|t| b < t));
         let mut run = Run {
             stop: Stop {
                 limits,
-                deadline: Some(t0 + limits.timeout.unwrap_or(DEFAULT_BUDGET)),
+                deadline: Some(t0 + improve),
                 nodes: 0,
                 stopped: false,
                 armed: false,
@@ -261,6 +306,19 @@ impl KilominxFast {
         if limits.cancelled() {
             return Err(SolveError::Cancelled { deepest_bound: None });
         }
+        let why = if !run.stop.stopped {
+            if run.best.as_ref().is_some_and(|b| b.len <= run.target) {
+                FastStop::MaxLength
+            } else {
+                FastStop::Exhausted
+            }
+        } else if limits.max_nodes.is_some_and(|n| run.stop.nodes >= n) {
+            FastStop::NodeLimit
+        } else if by_budget {
+            FastStop::Budget
+        } else {
+            FastStop::TimeLimit
+        };
         let best = run.best.ok_or(SolveError::Timeout { deepest_bound: None })?;
         if let Some(l) = limits.max_length.filter(|&l| best.len > l as usize) {
             return Err(SolveError::GaveUp(format!(
@@ -286,7 +344,7 @@ impl KilominxFast {
             })
             .collect();
         let first = run.first_at.map_or(0.0, |t| t.duration_since(t0).as_secs_f64());
-        Ok(Solution {
+        let sol = Solution {
             moves,
             length,
             optimal: false,
@@ -297,7 +355,8 @@ impl KilominxFast {
                 phases,
                 ..SearchStats::default()
             },
-        })
+        };
+        Ok((sol, why))
     }
 
     /// Phase-1 solutions of exactly `left` more moves from `c`.

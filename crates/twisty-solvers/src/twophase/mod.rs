@@ -22,9 +22,11 @@
 //! per-thread working state; once made, solving with it allocates nothing, so it can serve
 //! as a fitness function.
 //!
-//! Before the two-phase search, [`Solver::solve`] runs a short-answer pass (see [`short`]):
-//! an IDA* over all 18 moves up to 12 moves, so an input whose optimum is at most 12 moves
-//! gets an optimal answer (marked `optimal`). On the phase-1 tables alone a pass to 12
+//! A short-answer pass (see [`short`]), an IDA* over all 18 moves up to 12 moves, gives an
+//! input whose optimum is at most 12 moves an optimal answer (marked `optimal`). It runs
+//! only where it can matter ([`TwoPhase::solve_known`]): before the two-phase search on an
+//! input of at most its depth in moves; never on a longer move sequence; on a state, after
+//! the two-phase answer and only below its length. On the phase-1 tables alone a pass to 12
 //! costs tens of milliseconds on a state far from solved, so [`TwoPhase::new`] and
 //! [`TwoPhase::global`] run it to [`PLAIN_SHORT_DEPTH`] (9) moves only (tens of
 //! microseconds); [`TwoPhase::from_cache`] adds the corner database and a perimeter of all
@@ -208,11 +210,7 @@ impl TwoPhase {
         self.solve_with_plan(puzzle, state, limits, &plan, short_depth)
     }
 
-    /// The short-answer pass (up to `short_depth` moves, at most the solver's own depth),
-    /// then the two-phase search as `plan` says: on one thread or several, returning the
-    /// first solution within the bound or improving it for a while. The answer is marked
-    /// optimal only when proven: by the short-answer pass, or by the search running out of
-    /// shorter lengths while improving.
+    /// [`TwoPhase::solve_known`] on a state of which nothing else is known.
     pub fn solve_with_plan(
         &self,
         puzzle: &Cube3,
@@ -221,60 +219,80 @@ impl TwoPhase {
         plan: &SearchPlan,
         short_depth: usize,
     ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
-        let short_depth = short_depth.min(self.short_depth);
+        self.solve_known(puzzle, state, limits, plan, short_depth, Known::State)
+    }
+
+    /// The two-phase search as `plan` says (on one thread or several, returning the first
+    /// solution within the bound or improving it for a while), with the short-answer pass
+    /// (up to `short_depth` moves, at most the solver's own depth; 0: none) only where it
+    /// can matter, as `known` says:
+    ///
+    /// - an input of `k` moves within the depth: the pass to `k` first (it finds the
+    ///   optimum, at most `k`);
+    /// - an input of more moves: no pass (its inverse is an answer no longer than it);
+    /// - a state, while improving: the pass first (the budget is spent anyway);
+    /// - a state otherwise: the pass after the two-phase answer and only below its length,
+    ///   to `min(depth, answer − 1)` (at once when the tables' lower bound is above that).
+    ///
+    /// The answer is marked optimal only when proven: by the short-answer pass, or by the
+    /// search running out of shorter lengths while improving.
+    pub fn solve_known(
+        &self,
+        puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+        plan: &SearchPlan,
+        short_depth: usize,
+        known: Known,
+    ) -> Result<Solution<twisty_core::cube3::Cube3Move>, SolveError> {
         let start = Instant::now();
         state.validate()?;
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
-        // The short-answer pass (half-turn metric only): an optimal answer of at most
-        // SHORT_DEPTH moves, or the proof that the optimum is longer.
-        let mut short_nodes = 0;
-        let mut proven_longer = None;
-        if limits.metric == Metric::Htm && short_depth > 0 {
-            let depth = (max_length as usize).min(short_depth);
-            let mut s =
-                short::ShortSearch::new(&self.tables, self.corners.as_deref(), self.perimeter.as_deref())
-                    .with_budget(
-                        limits.max_nodes.unwrap_or(u64::MAX).min(short::SHORT_NODES),
-                        limits.deadline(start),
-                        limits.cancel.as_deref(),
-                    );
-            let r = s.run(state, depth);
-            short_nodes = s.nodes();
-            match r {
-                ShortResult::Found(moves) => {
-                    crate::solver::verify(puzzle, state, &moves)?;
-                    return Ok(Solution {
-                        length: puzzle.length(&moves, limits.metric),
-                        optimal: true,
-                        stats: SearchStats {
-                            nodes: short_nodes,
-                            expanded: 0,
-                            elapsed: start.elapsed(),
-                            breakdown: vec![("short-pass nodes".to_string(), short_nodes, 0.0)],
-                            ..SearchStats::default()
-                        },
-                        moves,
-                    });
-                }
-                ShortResult::Longer => proven_longer = Some(depth),
-                ShortResult::Stopped => {}
+        // The short-answer pass (half-turn metric only): an optimal answer of at most its
+        // depth, or the proof that the optimum is longer.
+        let cap = if limits.metric == Metric::Htm {
+            short_depth.min(self.short_depth).min(max_length as usize)
+        } else {
+            0
+        };
+        let mut pass = Pass::default();
+        let before = match known {
+            Known::Moves(k) if k <= cap => Some(k),
+            Known::State if plan.improve_until.is_some() && cap > 0 => Some(cap),
+            Known::Moves(_) | Known::State => None,
+        };
+        if let Some(depth) = before {
+            if let Some(sol) = self.pass(puzzle, state, limits, start, depth, &mut pass)? {
+                return Ok(sol);
             }
         }
         let out = parallel::solve(&self.tables, state, max_length, limits, start, plan)?;
-        let moves = out.moves;
+        let mut moves = out.moves;
         crate::solver::verify(puzzle, state, &moves)?;
+        let mut proven = limits.metric == Metric::Htm && out.proven;
+        if before.is_none() && known == Known::State && !moves.is_empty() && !proven {
+            // Only a shorter answer can help: the pass below the two-phase answer's length.
+            let depth = cap.min(moves.len() - 1);
+            if depth == 0 && limits.metric == Metric::Htm {
+                // One move, and the state is not solved: nothing is shorter.
+                pass.proven_longer = Some(0);
+            } else if depth > 0 {
+                if let Some(sol) = self.pass(puzzle, state, limits, start, depth, &mut pass)? {
+                    moves = sol.moves;
+                    proven = true;
+                }
+            }
+        }
         Ok(Solution {
             length: puzzle.length(&moves, limits.metric),
             // Nothing within `d` moves and an answer of d + 1: optimal.
-            optimal: moves.is_empty()
-                || (limits.metric == Metric::Htm && out.proven)
-                || proven_longer.is_some_and(|d| moves.len() == d + 1),
+            optimal: moves.is_empty() || proven || pass.proven_longer.is_some_and(|d| moves.len() == d + 1),
             stats: SearchStats {
-                nodes: out.nodes + short_nodes,
+                nodes: out.nodes + pass.nodes,
                 expanded: 0,
                 elapsed: start.elapsed(),
                 breakdown: vec![
-                    ("short-pass nodes".to_string(), short_nodes, 0.0),
+                    ("short-pass nodes".to_string(), pass.nodes, 0.0),
                     ("phase-1 nodes".to_string(), out.nodes - out.phase2_nodes, 0.0),
                     ("phase-2 nodes".to_string(), out.phase2_nodes, 0.0),
                     ("phase-2 probes".to_string(), out.probes, 0.0),
@@ -284,6 +302,70 @@ impl TwoPhase {
             moves,
         })
     }
+
+    /// The short-answer pass to `depth` moves: the optimal solution when one is within it
+    /// (verified, marked optimal), else `None`, the proof (if it got that far) kept in `pass`.
+    fn pass(
+        &self,
+        puzzle: &Cube3,
+        state: &CubieCube,
+        limits: &Limits,
+        start: Instant,
+        depth: usize,
+        pass: &mut Pass,
+    ) -> Result<Option<Solution<twisty_core::cube3::Cube3Move>>, SolveError> {
+        let mut s = short::ShortSearch::new(&self.tables, self.corners.as_deref(), self.perimeter.as_deref())
+            .with_budget(
+                limits.max_nodes.unwrap_or(u64::MAX).min(short::SHORT_NODES),
+                limits.deadline(start),
+                limits.cancel.as_deref(),
+            );
+        let r = s.run(state, depth);
+        pass.nodes += s.nodes();
+        match r {
+            ShortResult::Found(moves) => {
+                crate::solver::verify(puzzle, state, &moves)?;
+                Ok(Some(Solution {
+                    length: puzzle.length(&moves, limits.metric),
+                    optimal: true,
+                    stats: SearchStats {
+                        nodes: pass.nodes,
+                        expanded: 0,
+                        elapsed: start.elapsed(),
+                        breakdown: vec![("short-pass nodes".to_string(), pass.nodes, 0.0)],
+                        ..SearchStats::default()
+                    },
+                    moves,
+                }))
+            }
+            ShortResult::Longer => {
+                pass.proven_longer = Some(depth);
+                Ok(None)
+            }
+            ShortResult::Stopped => Ok(None),
+        }
+    }
+}
+
+/// What the short-answer passes of one solve did.
+#[derive(Debug, Default)]
+struct Pass {
+    /// Nodes generated.
+    nodes: u64,
+    /// The depth within which the pass proved no solution exists.
+    proven_longer: Option<usize>,
+}
+
+/// What the caller knows of an input before the search, which decides where the
+/// short-answer pass can matter (see [`TwoPhase::solve_known`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Known {
+    /// A state, nothing more.
+    #[default]
+    State,
+    /// The input was this many moves (half-turn metric, after cancellation): its inverse
+    /// solves it, so no answer need be longer.
+    Moves(usize),
 }
 
 impl Solver<Cube3> for TwoPhase {
