@@ -278,6 +278,7 @@ impl Input {
             Input::Cube2(parsed) => of(&Cube2, parsed, metric),
             Input::Kilominx(parsed) => of(&Kilominx, parsed, metric),
             Input::Supercube(cube, parsed) => of(cube, parsed, metric),
+            Input::CubeN(cube, parsed) => of(cube, parsed, metric),
         }
     }
 }
