@@ -4,7 +4,7 @@ use crate::args::StateArgs;
 use crate::context::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use anyhow::Context;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::Path;
 
 /// Where a state came from, for display.
@@ -19,19 +19,28 @@ pub struct Loaded<P: CliPuzzle> {
     pub moves: Option<String>,
 }
 
-/// Reads the text of a moves file (`-` = stdin).
+/// Reads the text of a moves file (`-` = stdin), at most [`crate::bounded::MAX_INPUT`]
+/// bytes: a longer input is refused without reading the rest (`--file /dev/zero`).
 pub fn read_file(path: &Path) -> CliResult<String> {
+    read_file_up_to(path, crate::bounded::MAX_INPUT)
+}
+
+/// [`read_file`] with another bound, in bytes (a list of inputs for a bench).
+pub fn read_file_up_to(path: &Path, limit: usize) -> CliResult<String> {
+    use crate::bounded::{read_text, BoundedError};
     if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .context("cannot read moves from standard input")
-            .map_err(CliError::failure)?;
-        return Ok(s);
+        return read_text(std::io::stdin().lock(), limit).map_err(|e| match e {
+            BoundedError::TooLarge(_) => CliError::usage(anyhow::anyhow!("standard input: {e}")),
+            e => CliError::failure(anyhow::anyhow!("cannot read moves from standard input: {e}")),
+        });
     }
-    std::fs::read_to_string(path)
+    let file = std::fs::File::open(path)
         .with_context(|| format!("cannot read moves file {}", path.display()))
-        .map_err(CliError::usage)
+        .map_err(CliError::usage)?;
+    read_text(file, limit).map_err(|e| match e {
+        BoundedError::TooLarge(_) => CliError::usage(anyhow::anyhow!("{}: {e}", path.display())),
+        e => CliError::usage(anyhow::anyhow!("cannot read moves file {}: {e}", path.display())),
+    })
 }
 
 /// Loads the state described by `args`: moves in the standard notation as held (or the

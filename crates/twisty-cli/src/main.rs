@@ -4,6 +4,7 @@
 
 mod args;
 mod bound_progress;
+mod bounded;
 mod commands;
 mod context;
 mod input;
@@ -48,8 +49,20 @@ fn option_hint(e: &clap::Error) -> Option<String> {
     ))
 }
 
+/// The environment variables the tool reads as flags (`TWISTY_TABLES` for `--tables-dir`,
+/// `TWISTY_MAX_MEMORY` for `--max-memory`).
+const ENV_FLAGS: &[&str] = &["TWISTY_TABLES", "TWISTY_MAX_MEMORY"];
+
 fn main() -> ExitCode {
     output::exit_quietly_on_broken_pipe();
+    // An empty variable (`TWISTY_TABLES=`) means unset, as for NO_COLOR; read as a value
+    // it would be an empty cache path or an unparsable size for every command. Done
+    // before any other thread starts.
+    for name in ENV_FLAGS {
+        if std::env::var_os(name).is_some_and(|v| v.is_empty()) {
+            std::env::remove_var(name);
+        }
+    }
     let matches = match args::Cli::command().try_get_matches() {
         Ok(m) => m,
         Err(e) => {

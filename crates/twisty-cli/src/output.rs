@@ -47,7 +47,9 @@ fn is_broken_pipe_panic(message: &str) -> bool {
 /// Makes every `println!` on a closed stdout (`twisty scramble --count 100000 | head -1`)
 /// end the program quietly with success instead of a panic: the standard library ignores
 /// SIGPIPE, so the write fails with `EPIPE` and `println!` panics; this panic hook turns
-/// that one panic into exit status 0 and leaves every other panic's report alone.
+/// that one panic into exit status 0. Any other failed print to stdout (a full disk,
+/// `> /dev/full`) becomes an error message and exit status 1; every other panic's report
+/// is left alone.
 pub fn exit_quietly_on_broken_pipe() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -58,6 +60,12 @@ pub fn exit_quietly_on_broken_pipe() {
             .or_else(|| payload.downcast_ref::<&str>().copied());
         if message.is_some_and(is_broken_pipe_panic) {
             closed_stdout();
+        }
+        // Any other failed write of stdout (`twisty solve "R U" > /dev/full`): an error
+        // message and exit status 1, not a panic's report and 101.
+        if let Some(m) = message.and_then(|m| m.strip_prefix("failed printing to stdout: ")) {
+            eprintln!("error: cannot write to standard output: {m}");
+            std::process::exit(1);
         }
         default(info);
     }));

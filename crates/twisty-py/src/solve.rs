@@ -289,6 +289,12 @@ pub fn solve_many_iter(
     let mut template = convert::request(py, "solve_many", &common, options)?;
     let jobs = match jobs {
         Some(0) => return Err(PyValueError::new_err("jobs must be at least 1")),
+        Some(j) if j > twisty_engine::MAX_THREADS => {
+            return Err(PyValueError::new_err(format!(
+                "jobs must be from 1 to {}, not {j}",
+                twisty_engine::MAX_THREADS
+            )))
+        }
         Some(j) => j,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };

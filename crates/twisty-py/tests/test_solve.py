@@ -224,3 +224,19 @@ def test_bad_max_memory_says_what_is_wrong(monkeypatch):
     monkeypatch.setenv("TWISTY_MAX_MEMORY", "4Q")
     with pytest.raises(ValueError, match="TWISTY_MAX_MEMORY.*unknown unit"):
         twisty.scramble("3x3", seed=1)
+
+
+def test_solve_many_takes_an_iterable_of_str_inputs_with_a_bound():
+    # A str is one input, not an iterable of one-letter inputs.
+    with pytest.raises(TypeError, match="not a single str"):
+        twisty.solve_many("R U")
+    # Every input is a str, as solve() takes (None is not the moves "None").
+    with pytest.raises(TypeError, match=r"states\[1\] must be a str"):
+        twisty.solve_many(["R", None])
+    # An endless iterator is refused after the bound, not held for ever.
+    import itertools
+
+    with pytest.raises(ValueError, match="more than 1,000,000 states"):
+        twisty.solve_many(itertools.cycle(["R"]))
+    with pytest.raises(ValueError, match="jobs must be from 1 to 1024"):
+        twisty.solve_many(["R"], jobs=20000)

@@ -2,7 +2,7 @@
 //!
 //! - the `Host` must be a name this server is reached by (`localhost`, a loopback address,
 //!   the bound address), else 421 — a DNS-rebinding page cannot talk to it; an `Origin`, when
-//!   sent, must name such a host too, else 403;
+//!   sent, must be this very origin (`http://` and the `Host`, port included), once, else 403;
 //! - a `POST` body must be `application/json` (415 otherwise: a cross-origin form post can
 //!   send only form encodings and `text/plain`), announce at most [`MAX_BODY`] bytes (an early
 //!   413, before `100 Continue`), and arrive within [`BODY_TIMEOUT`] (408);
@@ -70,11 +70,15 @@ fn strip_port(a: &str) -> &str {
     }
 }
 
-/// The host of an `Origin` header (`scheme://host[:port]`), or `None` for `null`.
-fn origin_host(origin: &str) -> Option<&str> {
-    origin
-        .split_once("://")
-        .map(|(_, rest)| rest.trim_end_matches('/'))
+/// Whether an `Origin` header names this server's own origin as the request reached it:
+/// scheme `http` (the server speaks nothing else) and the request's `Host` exactly, port
+/// included (`http://localhost:9999` is another origin of another server, and
+/// `chrome-extension://localhost` no page of this one).
+fn same_origin(origin: &str, host: &str) -> bool {
+    let Some((scheme, rest)) = origin.trim().split_once("://") else {
+        return false;
+    };
+    scheme.eq_ignore_ascii_case("http") && rest.trim_end_matches('/').eq_ignore_ascii_case(host.trim())
 }
 
 fn refuse(status: StatusCode, kind: &str, message: impl Into<String>) -> Response {
@@ -106,9 +110,10 @@ async fn check(st: &AppState, req: Request, next: Next) -> Response {
         .headers()
         .get(header::HOST)
         .and_then(|v| v.to_str().ok())
-        .or_else(|| req.uri().authority().map(|a| a.as_str()));
-    match host {
-        Some(h) if st.hosts.allows(h) => {}
+        .or_else(|| req.uri().authority().map(|a| a.as_str()))
+        .map(str::to_string);
+    let host = match host {
+        Some(h) if st.hosts.allows(&h) => h,
         Some(h) => {
             return refuse(
                 StatusCode::MISDIRECTED_REQUEST,
@@ -123,20 +128,19 @@ async fn check(st: &AppState, req: Request, next: Next) -> Response {
                 "the request names no host",
             )
         }
-    }
-    if let Some(o) = req.headers().get(header::ORIGIN) {
-        let ok = o
-            .to_str()
-            .ok()
-            .and_then(origin_host)
-            .is_some_and(|h| st.hosts.allows(h));
-        if !ok {
-            return refuse(
-                StatusCode::FORBIDDEN,
-                "cross_origin",
-                "requests from pages of other origins are refused",
-            );
-        }
+    };
+    // Every `Origin` header is checked (a second one is refused: no browser sends two).
+    let origins: Vec<&HeaderValue> = req.headers().get_all(header::ORIGIN).iter().collect();
+    let ok = origins.len() <= 1
+        && origins
+            .iter()
+            .all(|o| o.to_str().ok().is_some_and(|o| same_origin(o, &host)));
+    if !ok {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "cross_origin",
+            "requests from pages of other origins are refused",
+        );
     }
     let method = req.method().clone();
     if method == Method::POST || method == Method::PUT || method == Method::PATCH {
@@ -233,7 +237,17 @@ mod tests {
         assert!(lan.allows("192.168.1.2:8080") && !lan.allows("10.0.0.1"));
         let all = Hosts::new(IpAddr::from([0, 0, 0, 0]));
         assert!(all.allows("10.0.0.1") && !all.allows("rebound.example"));
-        assert_eq!(origin_host("http://localhost:8080"), Some("localhost:8080"));
+        assert!(same_origin("http://localhost:8080", "localhost:8080"));
+        assert!(same_origin("HTTP://LocalHost:8080/", "localhost:8080"));
+        for bad in [
+            "http://localhost:9999",
+            "chrome-extension://localhost:8080",
+            "https://localhost:8080",
+            "null",
+            "http://localhost",
+        ] {
+            assert!(!same_origin(bad, "localhost:8080"), "{bad}");
+        }
         assert!(is_json(Some(&HeaderValue::from_static(
             "Application/JSON; charset=utf-8"
         ))));

@@ -12,6 +12,7 @@ pub mod core_adapter;
 pub mod display;
 pub mod geometry;
 pub mod guard;
+pub mod limits;
 pub mod listener;
 pub mod nesting;
 pub mod puzzles;

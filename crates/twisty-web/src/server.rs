@@ -35,6 +35,9 @@ pub struct ServerConfig {
     pub tables_dir: Option<PathBuf>,
     /// Largest total size of tables to load, in bytes.
     pub max_table_memory: Option<u64>,
+    /// Memory budget of one solve in MiB (A* `memory_mib` is held to it; see
+    /// [`crate::limits`]).
+    pub solve_memory_mib: u64,
     /// Open connections allowed at once (more are closed at once).
     pub max_connections: usize,
     /// Time a client has to send a request's headers (and longest idle keep-alive).
@@ -51,6 +54,7 @@ impl Default for ServerConfig {
             slow_solver_for_tests: false,
             tables_dir: None,
             max_table_memory: None,
+            solve_memory_mib: crate::limits::DEFAULT_SOLVE_MEMORY_MIB,
             max_connections: crate::listener::MAX_CONNECTIONS,
             header_timeout: crate::listener::HEADER_TIMEOUT,
         }
@@ -81,6 +85,8 @@ pub struct AppState {
     pub solves: Arc<Semaphore>,
     /// Number of permits.
     pub max_solves: usize,
+    /// See [`ServerConfig::solve_memory_mib`].
+    pub solve_memory_mib: u64,
     /// Solves currently running (including ones whose client has gone, until they stop).
     pub active: AtomicUsize,
     /// Changes to `true` when the server shuts down.
@@ -227,6 +233,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
     let state = Arc::new(AppState {
         solves: Arc::new(Semaphore::new(max_solves)),
         max_solves,
+        solve_memory_mib: config.solve_memory_mib,
         active: AtomicUsize::new(0),
         running: std::sync::Mutex::new(Vec::new()),
         next_id: std::sync::atomic::AtomicU64::new(1),

@@ -3,8 +3,9 @@
 //! `{"error": …}` with an HTTP status by kind ([`crate::api::status_of`]).
 //!
 //! The server's own limits apply on top: a time limit per request (default
-//! [`DEFAULT_TIME_LIMIT`], at most [`MAX_TIME_LIMIT`]), one thread per solve, and as many
-//! solves at once as there are slots (more get 503 `busy`).
+//! [`DEFAULT_TIME_LIMIT`], at most [`MAX_TIME_LIMIT`]), one thread per solve, options that
+//! name no file and take no more memory or work than the server allows ([`crate::limits`]),
+//! and as many solves at once as there are slots (more get 503 `busy`).
 
 use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
 use crate::puzzles::Input;
@@ -164,6 +165,8 @@ pub async fn solve(
 ) -> Result<Response, ApiError> {
     let (mut req, limit) = solve_request(&body_bytes(body)?)?;
     let p = req.puzzle;
+    let (entry, _) = twisty_engine::checked(&req)?;
+    crate::limits::bound_options(&mut req, entry.id, &(entry.options)(), st.solve_memory_mib)?;
     let (entry, resolved) = twisty_engine::checked(&req)?;
     let loading = crate::warm::ready(&st, p, entry, &resolved, &req.options)?;
 

@@ -261,6 +261,34 @@ async fn a_nesting_bomb_is_refused_and_the_server_answers_on() {
 }
 
 #[tokio::test]
+async fn an_origin_must_be_this_servers_scheme_host_and_port_once() {
+    let (s, base) = server(ServerConfig::default()).await;
+    let port = s.addr.port();
+    let get_with = |origins: Vec<String>| {
+        let lines: String = origins.iter().map(|o| format!("Origin: {o}\r\n")).collect();
+        format!("GET /api/health HTTP/1.1\r\nHost: localhost:{port}\r\n{lines}Connection: close\r\n\r\n")
+    };
+    let own = format!("http://localhost:{port}");
+    let r = raw(s.addr, &get_with(vec![own.clone()])).await;
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    for origins in [
+        vec![format!("http://localhost:{}", port.wrapping_add(1).max(1))],
+        vec![format!("chrome-extension://localhost:{port}")],
+        vec![String::from("chrome-extension://localhost")],
+        vec![format!("https://localhost:{port}")],
+        vec![own.clone(), String::from("http://evil.example")],
+        vec![own.clone(), own.clone()],
+    ] {
+        let r = raw(s.addr, &get_with(origins.clone())).await;
+        assert!(r.starts_with("HTTP/1.1 403"), "{origins:?}: {r}");
+        assert!(r.contains("\"cross_origin\""), "{r}");
+    }
+    let (st, _) = get(&base, "/api/health").await;
+    assert_eq!(st, StatusCode::OK);
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn hosts_origins_content_types_and_methods_are_checked() {
     let (s, base) = server(ServerConfig::default()).await;
     let port = s.addr.port();

@@ -11,6 +11,7 @@
 //! final newline, or not JSON) is cut off the file, and new records are appended.
 
 use crate::args::SolveArgs;
+use crate::bounded::{BoundedLines, MAX_INPUT};
 use crate::commands::{CliError, CliResult, Ctx};
 use clap::ArgMatches;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,10 +44,16 @@ pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&ArgMatches>) -> CliResu
     }
     let mut template = template(ctx, args, matches)?;
     let (entry, _) = twisty_engine::checked(&template).map_err(CliError::usage)?;
-    if args.batch.jobs == Some(0) {
-        return Err(CliError::usage(anyhow::anyhow!("--jobs must be at least 1")));
-    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let Some(j) = args.batch.jobs {
+        // As for --threads: thousands of threads take long just to start.
+        if !(1..=twisty_engine::MAX_THREADS).contains(&j) {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "--jobs must be from 1 to {} (this machine has {cores} core(s)), not {j}",
+                twisty_engine::MAX_THREADS
+            )));
+        }
+    }
     let (jobs, threads) = split(entry, cores, args.batch.jobs, ctx.threads);
     template.threads = threads;
     if entry.multithreaded && args.batch.jobs.is_none() {
@@ -59,6 +66,12 @@ pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&ArgMatches>) -> CliResu
         );
     }
     let input = args.batch.batch.as_deref().unwrap_or(Path::new("-"));
+    let input_file = (input.as_os_str() != "-").then_some(input);
+    super::batch_paths::check(
+        input_file,
+        args.batch.output.as_deref(),
+        args.batch.summary_json.as_deref(),
+    )?;
     let total = count_lines(input)?;
     let (skip, mut out) = open_output(args)?;
     let lines = read_lines(input, ctx.cancel.clone())?;
@@ -137,9 +150,17 @@ fn template(ctx: &Ctx, args: &SolveArgs, m: Option<&ArgMatches>) -> CliResult<So
     Ok(req)
 }
 
-/// The number of lines of FILE (for the progress bar's length), `None` for stdin.
+/// The number of lines of FILE (for the progress bar's length), `None` for stdin and for
+/// anything that is not a regular file (a FIFO, `/dev/stdin`, `<(…)`: counting would
+/// consume the input).
 fn count_lines(input: &Path) -> CliResult<Option<u64>> {
     if input.as_os_str() == "-" {
+        return Ok(None);
+    }
+    // Looked at before opening: opening a FIFO to count would take its writer's lines.
+    let meta = std::fs::metadata(input)
+        .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
+    if !meta.is_file() {
         return Ok(None);
     }
     let mut f = File::open(input)
@@ -158,6 +179,9 @@ fn count_lines(input: &Path) -> CliResult<Option<u64>> {
 
 /// The input lines, read on their own thread so that Ctrl-C is seen even while the input
 /// (a pipe) is quiet. Invalid UTF-8 is kept (replaced) so that the line gets a parse error.
+/// Each line is kept up to the engine's input limit (a longer one is refused as too large
+/// in its error record) and the input is given up after a line of more than
+/// [`crate::bounded::MAX_LINE_SKIP`] bytes ([`BoundedLines`]).
 fn read_lines(input: &Path, cancel: Arc<AtomicBool>) -> CliResult<impl Iterator<Item = io::Result<String>>> {
     let reader: Box<dyn BufRead + Send> = if input.as_os_str() == "-" {
         Box::new(BufReader::new(io::stdin()))
@@ -166,20 +190,19 @@ fn read_lines(input: &Path, cancel: Arc<AtomicBool>) -> CliResult<impl Iterator<
             .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
         Box::new(BufReader::new(f))
     };
+    let name = if input.as_os_str() == "-" {
+        String::from("standard input")
+    } else {
+        input.display().to_string()
+    };
     let (tx, rx) = sync_channel::<io::Result<String>>(4096);
     std::thread::spawn(move || {
-        let mut reader = reader;
+        let mut lines = BoundedLines::new(reader, MAX_INPUT);
         loop {
-            let mut buf = Vec::new();
-            let line = match reader.read_until(b'\n', &mut buf) {
-                Ok(0) => return,
-                Ok(_) => {
-                    while matches!(buf.last(), Some(b'\n' | b'\r')) {
-                        buf.pop();
-                    }
-                    Ok(String::from_utf8_lossy(&buf).into_owned())
-                }
-                Err(e) => Err(e),
+            let line = match lines.next_line() {
+                Ok(None) => return,
+                Ok(Some(buf)) => Ok(String::from_utf8_lossy(&buf).into_owned()),
+                Err(e) => Err(io::Error::new(e.kind(), format!("{name}: {e}"))),
             };
             let stop = line.is_err();
             if tx.send(line).is_err() || stop {
@@ -269,9 +292,11 @@ fn answered(path: &Path) -> CliResult<(HashSet<usize>, u64)> {
                 keep += n as u64;
             }
             _ => {
-                let mut rest = Vec::new();
-                reader.read_to_end(&mut rest)?;
-                if !rest.is_empty() {
+                let mut rest = [0u8; 1];
+                let more = reader.read(&mut rest)? > 0;
+                // Only the start of a record (cut short by a kill or a full disk) is cut
+                // off; a last line of anything else means the file is not a batch output.
+                if more || complete || !buf.starts_with(b"{\"") {
                     return Err(CliError::usage(anyhow::anyhow!(
                         "{} line {number} is not a batch record; not resuming into it",
                         path.display()

@@ -87,7 +87,7 @@ pub fn seed_scramble<R: Rng + ?Sized>(rng: &mut R, len: usize) -> Vec<Cube3Move>
 }
 
 fn read_scrambles(path: &std::path::Path) -> CliResult<Vec<(usize, Vec<Cube3Move>)>> {
-    let text = crate::input::read_file(path)?;
+    let text = crate::input::read_file_up_to(path, 64 << 20)?;
     let p = Cube3;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -10,7 +10,7 @@ use serde_json::{json, Map};
 use std::path::PathBuf;
 use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
 use twisty_core::Puzzle;
-use twisty_solvers::genetic::macros::{MacroLibrary, MAGIC};
+use twisty_solvers::genetic::macros::MacroLibrary;
 use twisty_solvers::genetic::{GaParams, GeneticSolver, Progress, DEFAULT_ATTEMPTS};
 use twisty_solvers::{SearchStats, Solution};
 
@@ -137,10 +137,8 @@ fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<Sup
     let (mut library, save_to): (MacroLibrary, Option<PathBuf>) = match o.str("macros") {
         Some(path) => {
             let path = PathBuf::from(path);
-            let lib = MacroLibrary::load(&path, limit).map_err(|e| EngineError::tables(e.to_string()))?;
-            let ours = std::fs::read(&path)
-                .map(|b| b.starts_with(MAGIC))
-                .unwrap_or(false);
+            let (lib, ours) =
+                MacroLibrary::load_file(&path, limit).map_err(|e| EngineError::tables(e.to_string()))?;
             (lib, (ours && learn).then_some(path))
         }
         None if learn => {

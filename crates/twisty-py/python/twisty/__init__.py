@@ -16,7 +16,7 @@ that names its size, as the command-line tool's ``--max-memory`` does.
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterable, Iterator, Optional, Union
+from typing import Any, Iterable, Iterator, List, Optional, Union
 
 from . import _twisty
 from ._errors import (
@@ -80,6 +80,31 @@ def _progress(results: Iterator[Any], total: int) -> Iterator[Any]:
         print(file=sys.stderr)
 
 
+#: Most inputs one ``solve_many`` call takes (they are held in memory at once).
+MAX_STATES = 1_000_000
+
+
+def _inputs(states: Iterable[str]) -> List[str]:
+    """The inputs of ``solve_many`` as a list: each a ``str`` (as ``solve`` takes), at
+    most :data:`MAX_STATES` of them, read no further than that (an endless iterator is
+    refused, not held)."""
+    if isinstance(states, (str, bytes, bytearray)):
+        raise TypeError(
+            "states must be an iterable of inputs, not a single "
+            f"{type(states).__name__} (solve_many([\"R U\"]) solves one input)"
+        )
+    out: List[str] = []
+    for i, s in enumerate(states):
+        if not isinstance(s, str):
+            raise TypeError(f"states[{i}] must be a str (moves or a state), not {type(s).__name__}")
+        if i >= MAX_STATES:
+            raise ValueError(
+                f"more than {MAX_STATES:,} states in one solve_many call: give them in parts"
+            )
+        out.append(s)
+    return out
+
+
 def solve_many(
     states: Iterable[str],
     puzzle: str = "3x3",
@@ -105,7 +130,7 @@ def solve_many(
     A request that is wrong for every input (unknown solver, unknown option) raises at
     once. ``progress=True`` shows a tqdm bar (or a counter on stderr).
     """
-    states = [s if isinstance(s, str) else str(s) for s in states]
+    states = _inputs(states)
     batch = _twisty.solve_many_iter(
         states, puzzle=puzzle, solver=solver, max_length=max_length, timeout=timeout,
         metric=metric, frame=frame, notation=notation, seed=seed, tables_dir=tables_dir,

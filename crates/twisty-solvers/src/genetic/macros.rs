@@ -34,6 +34,78 @@ pub const MAGIC: &[u8; 8] = b"TWSCMACR";
 /// Format version.
 pub const VERSION: u32 = 1;
 const HEADER: usize = 24;
+/// Largest macro library file read (the seed's stores are a few KiB; a library of a
+/// million 27-move macros for the 16x16x16 is about 4 GiB, so this is far more than any
+/// use needs and bounds what a mistaken path can cost).
+pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Reads `path` whole if it is a regular file of at most [`MAX_FILE_BYTES`], with the
+/// read itself bounded.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, MacroError> {
+    use std::io::Read;
+    let invalid = |reason: String| MacroError::Invalid {
+        path: path.to_path_buf(),
+        offset: 0,
+        reason,
+    };
+    let io = |source| MacroError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    // The kind is checked before opening: opening a FIFO blocks until a writer comes.
+    let meta = fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        let what = kind_of(&meta.file_type());
+        return Err(invalid(format!("{what}, not a macro library file")));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(invalid(format!(
+            "{} bytes, more than a macro library may hold ({MAX_FILE_BYTES})",
+            meta.len()
+        )));
+    }
+    let file = fs::File::open(path).map_err(io)?;
+    // The opened file is checked again: the path may have been replaced in between.
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(invalid(format!(
+            "{}, not a macro library file",
+            kind_of(&meta.file_type())
+        )));
+    }
+    let mut bytes = Vec::with_capacity(meta.len().min(MAX_FILE_BYTES) as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(invalid(format!(
+            "more than {MAX_FILE_BYTES} bytes, more than a macro library may hold"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// What a file that is not a regular file is, for messages.
+fn kind_of(t: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
 
 /// A learned macro.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -303,19 +375,36 @@ impl MacroLibrary {
     /// Reads a library file: this crate's format, or the seed's `solutions.bin` when the
     /// magic is absent.
     pub fn load(path: &Path, limit: Option<usize>) -> Result<Self, MacroError> {
-        let bytes = fs::read(path).map_err(|source| MacroError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let mut lib = if bytes.starts_with(MAGIC) {
+        Self::load_file(path, limit).map(|(lib, _)| lib)
+    }
+
+    /// [`MacroLibrary::load`], and whether the file is in this crate's format (so that
+    /// learned macros may be saved back to it). The file must be a regular file of at most
+    /// [`MAX_FILE_BYTES`]; a FIFO, a device or a directory is refused without reading it,
+    /// and the read itself is bounded (a file that grows while it is read is refused too).
+    pub fn load_file(path: &Path, limit: Option<usize>) -> Result<(Self, bool), MacroError> {
+        let bytes = read_bounded(path)?;
+        let ours = bytes.starts_with(MAGIC);
+        let mut lib = if ours {
             Self::from_bytes(&bytes, path, limit)?
         } else {
-            Self::import_seed(&bytes, path, limit)?
+            Self::import_seed(&bytes, path, limit).map_err(|e| match e {
+                // A file whose first record is not one is not a library at all: say so
+                // without describing its bytes (it may be anyone's file).
+                MacroError::Invalid { reason, .. } if reason.starts_with("record 0:") => MacroError::Invalid {
+                    path: path.to_path_buf(),
+                    offset: 0,
+                    reason: String::from(
+                        "not a supercube macro library (neither twisty's format nor the seed program's solutions.bin)",
+                    ),
+                },
+                e => e,
+            })?
         };
         if let Some(l) = limit {
             lib.truncate(l);
         }
-        Ok(lib)
+        Ok((lib, ours))
     }
 
     /// Writes the library atomically (temporary file, then rename).

@@ -3,6 +3,13 @@
 /// Largest [`GaParams::attempts`].
 pub const MAX_ATTEMPTS: usize = 1024;
 
+/// Largest population × chromosome length: the genes one GA run holds (twice, with the
+/// next generation), in bytes.
+pub const MAX_GENES: usize = 1 << 24;
+
+/// Largest population × attempts: the chromosomes of one step's runs.
+pub const MAX_STEP_POPULATION: usize = 1 << 22;
+
 /// Independent GA runs per step by default ([`GaParams::attempts`]).
 pub const DEFAULT_ATTEMPTS: usize = 16;
 
@@ -65,6 +72,18 @@ impl GaParams {
         }
         if !(1..=MAX_ATTEMPTS).contains(&self.attempts) {
             return Err(format!("attempts {} must be 1..={MAX_ATTEMPTS}", self.attempts));
+        }
+        if self.population * self.chromosome > MAX_GENES {
+            return Err(format!(
+                "population {} × chromosome length {} is more than {MAX_GENES} genes per run",
+                self.population, self.chromosome
+            ));
+        }
+        if self.population * self.attempts > MAX_STEP_POPULATION {
+            return Err(format!(
+                "population {} × attempts {} is more than {MAX_STEP_POPULATION} chromosomes per step",
+                self.population, self.attempts
+            ));
         }
         Ok(())
     }

@@ -455,3 +455,72 @@ fn time_limit_and_cancel_flag_stop_the_solve() {
     assert!(took < Duration::from_secs(2), "{took:?}");
     eprintln!("7x7x7 GA: 100 ms limit, stopped after {took:?}");
 }
+
+#[test]
+fn a_raised_stop_ends_a_run_before_its_first_generation() {
+    use std::sync::atomic::AtomicBool;
+    let (p, s) = scrambled(4, 5);
+    let t = Tables::new(&p);
+    let cube = s.orient.clone();
+    let c = &twisty_core::supercube::clusters(4)[0];
+    let mut group = vec![0u8; cube.len()];
+    for &q in &c.positions {
+        group[q] = 2;
+    }
+    let act = coords(4, c.positions[0]);
+    let genes = free_genes(4, act);
+    let tracked = t.tracked_indices(&group);
+    let (fa, fb) = scores_split(&t, &cube, &group, None);
+    let raised = AtomicBool::new(true);
+    let problem = |cancel: Option<&AtomicBool>| ga::Problem {
+        tables: &t,
+        cube: &cube,
+        group: &group,
+        home: None,
+        b_len: c.positions.len(),
+        fa,
+        fb,
+        high_score: 0,
+        free_genes: &genes,
+        act,
+        tracked: &tracked,
+        stop: ga::Stop {
+            deadline: None,
+            cancel,
+        },
+    };
+    let params = GaParams {
+        population: 20_000,
+        generations: 3,
+        ..GaParams::default()
+    };
+    // Raised before the run: not one generation is evaluated (before, a whole one was,
+    // 20,000 chromosomes for each of a step's attempts).
+    let r = ga::run(&problem(Some(&raised)), &params, &mut seeded_rng(1));
+    assert_eq!((r.generations, r.fitness), (0, u64::MAX));
+    // Not raised: the run goes to its generation limit (high score 0 is never beaten).
+    let r = ga::run(&problem(None), &params, &mut seeded_rng(1));
+    assert_eq!(r.generations, 3);
+}
+
+#[test]
+fn populations_are_bounded_per_run_and_per_step() {
+    for (population, chromosome, attempts, says) in [
+        (100_000, 1000, 1, "genes per run"),
+        (100_000, 27, 1024, "chromosomes per step"),
+    ] {
+        let params = GaParams {
+            population,
+            chromosome,
+            attempts,
+            ..GaParams::default()
+        };
+        let e = params.check().err().unwrap_or_default();
+        assert!(e.contains(says), "{e}");
+    }
+    let fine = GaParams {
+        population: 20_000,
+        ..GaParams::default()
+    };
+    assert_eq!(fine.check(), Ok(()));
+}
