@@ -472,7 +472,7 @@ fn a_raised_stop_ends_a_run_before_its_first_generation() {
     let tracked = t.tracked_indices(&group);
     let (fa, fb) = scores_split(&t, &cube, &group, None);
     let raised = AtomicBool::new(true);
-    let problem = |cancel: Option<&AtomicBool>| ga::Problem {
+    let running = ga::Problem {
         tables: &t,
         cube: &cube,
         group: &group,
@@ -484,10 +484,14 @@ fn a_raised_stop_ends_a_run_before_its_first_generation() {
         free_genes: &genes,
         act,
         tracked: &tracked,
+        stop: ga::Stop::default(),
+    };
+    let stopped = ga::Problem {
         stop: ga::Stop {
             deadline: None,
-            cancel,
+            cancel: Some(&raised),
         },
+        ..running
     };
     let params = GaParams {
         population: 20_000,
@@ -496,10 +500,10 @@ fn a_raised_stop_ends_a_run_before_its_first_generation() {
     };
     // Raised before the run: not one generation is evaluated (before, a whole one was,
     // 20,000 chromosomes for each of a step's attempts).
-    let r = ga::run(&problem(Some(&raised)), &params, &mut seeded_rng(1));
+    let r = ga::run(&stopped, &params, &mut seeded_rng(1));
     assert_eq!((r.generations, r.fitness), (0, u64::MAX));
     // Not raised: the run goes to its generation limit (high score 0 is never beaten).
-    let r = ga::run(&problem(None), &params, &mut seeded_rng(1));
+    let r = ga::run(&running, &params, &mut seeded_rng(1));
     assert_eq!(r.generations, 3);
 }
 
