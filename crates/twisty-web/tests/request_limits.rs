@@ -62,10 +62,7 @@ async fn resource_options_are_held_to_the_servers_limits() {
     ] {
         let (st, v) = post(&base, "/api/solve", &body).await;
         assert_eq!(st, StatusCode::OK, "{v}");
-        assert_eq!(
-            v["solutions"][0]["moves"].as_str().map(|m| m.split(' ').count()),
-            Some(2)
-        );
+        assert_eq!(v["length"], 2, "{v}");
     }
     for (name, value) in [
         ("population", 100_000),
