@@ -7,6 +7,7 @@ pub(crate) mod cube3_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
+mod reduction;
 pub mod swarm;
 mod thistlethwaite;
 pub(crate) mod twophase;
@@ -34,6 +35,7 @@ pub static ALL: &[SolverEntry] = &[
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
     genetic::ENTRY,
+    reduction::ENTRY,
 ];
 
 /// A table need from a spec and an estimated build rate in seconds per entry.
