@@ -7,6 +7,7 @@ pub(crate) mod cube3_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
+pub(crate) mod supercube2_optimal;
 pub mod swarm;
 mod thistlethwaite;
 pub(crate) mod twophase;
@@ -33,6 +34,7 @@ pub static ALL: &[SolverEntry] = &[
     astar::ENTRY,
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
+    supercube2_optimal::ENTRY,
     genetic::ENTRY,
 ];
 
