@@ -112,7 +112,8 @@ pub fn random_moves(
 
 /// A uniformly random state, written as the inverse of a solution: 3x3x3 two-phase,
 /// 2x2x2 optimal (at least 4 moves, as the WCA asks), Kilominx fast solver with a node
-/// budget (so a seed always gives the same scramble), 2x2x2 supercube optimal. Larger
+/// budget (so a seed always gives the same scramble), N×N×N reduction (deterministic: no
+/// clock in it), 2x2x2 supercube optimal. Larger
 /// supercubes have none yet: the error gives a uniformly random state's hex code
 /// ([`supercube_random_state`]).
 pub fn random_state(
@@ -203,12 +204,26 @@ pub fn random_state(
                 state: Some(code),
             })
         }
-        PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
-            "random-state scrambles of the {n}x{n}x{n} need its solver, which is not there yet: \
-             use random moves (a scramble without the random-state option: {} moves{})",
-            cube_n::length(usize::from(n)),
-            if n >= 5 { ", as the WCA scrambles it" } else { "" }
-        ))),
+        PuzzleId::CubeN(n) => {
+            let c: CubeN = crate::solve::cube_n(n)?;
+            let s = c.random_state(rng);
+            let mut req = SolveRequest::new(puzzle, String::new());
+            req.frame = Frame::Reference;
+            let r = engine.solve_state(&req, crate::solve::State::CubeN(s), &Quiet)?;
+            let moves = c.invert_all(&c.parse_moves(&r.solution)?);
+            let held = write(&c, &moves, Notation::Standard);
+            // The cube as held after the scramble as written (on even N a turn of L, D or
+            // B also turns the frame the reference blocks are in).
+            let (state, frame) = c.parse_held(&held)?;
+            let scramble = match notation {
+                Notation::Standard => held,
+                Notation::Seed => c.format_moves(&moves),
+            };
+            Ok(Scramble {
+                scramble,
+                state: Some(c.to_facelets_held(&state, frame)),
+            })
+        }
     }
 }
 

@@ -7,6 +7,7 @@ pub(crate) mod cube3_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
+mod reduction;
 pub(crate) mod supercube2_optimal;
 pub mod swarm;
 mod thistlethwaite;
@@ -36,6 +37,7 @@ pub static ALL: &[SolverEntry] = &[
     kilominx_optimal::ENTRY,
     supercube2_optimal::ENTRY,
     genetic::ENTRY,
+    reduction::ENTRY,
 ];
 
 /// A table need from a spec and an estimated build rate in seconds per entry.
