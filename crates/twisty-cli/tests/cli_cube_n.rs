@@ -271,3 +271,35 @@ fn play_turns_scrambles_and_shows_the_big_cubes() {
         "{scramble}"
     );
 }
+
+#[test]
+fn event_scrambles_come_in_the_wca_form_and_repeat_with_the_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || {
+        let a = twisty(dir.path())
+            .args([
+                "scramble", "--event", "555bf", "--seed", "2", "--count", "2", "--json",
+            ])
+            .assert()
+            .success();
+        String::from_utf8(a.get_output().stdout.clone()).unwrap()
+    };
+    let out = run();
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["event"], "555bf");
+    assert_eq!(lines[0]["puzzle"], "5x5");
+    assert_eq!(lines[0]["kind"], "random-moves");
+    assert_eq!(lines[1]["state"].as_str().map(str::len), Some(150));
+    assert_eq!(run(), out);
+    twisty(dir.path())
+        .args(["scramble", "--event", "pyramid"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown event `pyramid`"));
+    twisty(dir.path())
+        .args(["scramble", "--event", "333", "--puzzle", "2x2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}

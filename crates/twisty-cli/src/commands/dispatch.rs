@@ -36,6 +36,9 @@ macro_rules! on_puzzle {
 
 /// `twisty scramble`.
 pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
+    if let Some(event) = &args.event {
+        return commands::scramble::run_event(ctx, event, args);
+    }
     on_puzzle!(args.puzzle, commands::scramble::run, ctx, args)
 }
 

@@ -17,6 +17,7 @@ use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Puzzle, TwistyRng};
 
 pub mod cube_n;
+pub mod event;
 
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
