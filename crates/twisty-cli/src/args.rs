@@ -353,6 +353,9 @@ pub enum BenchWhich {
     FastKilominx(BenchFastKilominxArgs),
     /// Seed 004's supercube GA runs (its Tables 3-8): GA count, time and length per size.
     Supercube(BenchSupercubeArgs),
+    /// The optimal 2x2x2 supercube solver: its table's exact distance distribution, then
+    /// solves of uniformly random states (length counts, time per solve).
+    Supercube2(BenchCountArgs),
 }
 
 /// `twisty bench fast3x3`.

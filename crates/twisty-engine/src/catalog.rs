@@ -27,6 +27,8 @@ pub enum PuzzleFamily {
     Kilominx,
     /// Every supercube size.
     Supercube,
+    /// The 2x2x2 supercube only.
+    Supercube2,
     /// Every ordinary N×N×N cube (4x4 and up).
     CubeN,
 }
@@ -40,6 +42,7 @@ impl PuzzleFamily {
                 | (PuzzleFamily::Cube2, PuzzleId::Cube2)
                 | (PuzzleFamily::Kilominx, PuzzleId::Kilominx)
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
+                | (PuzzleFamily::Supercube2, PuzzleId::Supercube(2))
                 | (PuzzleFamily::CubeN, PuzzleId::CubeN(_))
         )
     }
@@ -183,13 +186,13 @@ impl SolverEntry {
     }
 }
 
-/// Every solver of `puzzle`, the default first.
+/// Every solver of `puzzle`, the default first (a size's own default before its family's).
 pub fn solvers_for(puzzle: PuzzleId) -> Vec<&'static SolverEntry> {
     let mut v: Vec<&SolverEntry> = crate::solvers::ALL
         .iter()
         .filter(|e| e.family.contains(puzzle))
         .collect();
-    v.sort_by_key(|e| !e.default);
+    v.sort_by_key(|e| (!e.default, e.family != PuzzleFamily::Supercube2));
     v
 }
 

@@ -86,5 +86,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::Heuristic(a) => commands::bench_optimal_cube3::heuristic(ctx, a),
         BenchWhich::FastKilominx(a) => commands::bench_fast_kilominx::run(ctx, a),
         BenchWhich::Supercube(a) => commands::supercube::bench(ctx, a),
+        BenchWhich::Supercube2(a) => commands::bench_supercube2::run(ctx, a),
     }
 }

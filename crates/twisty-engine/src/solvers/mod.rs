@@ -8,6 +8,7 @@ pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
 mod reduction;
+pub(crate) mod supercube2_optimal;
 pub mod swarm;
 mod thistlethwaite;
 pub(crate) mod twophase;
@@ -34,6 +35,7 @@ pub static ALL: &[SolverEntry] = &[
     astar::ENTRY,
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
+    supercube2_optimal::ENTRY,
     genetic::ENTRY,
     reduction::ENTRY,
 ];
