@@ -21,7 +21,10 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
             "--count must be between 1 and {MAX_COUNT}"
         )));
     }
-    let length = args.length.unwrap_or_else(|| p.scramble_length());
+    let length = args.length.unwrap_or_else(|| match args.puzzle.id() {
+        id @ twisty_engine::PuzzleId::Def(_) => twisty_engine::scramble::default_length(id),
+        _ => p.scramble_length(),
+    });
     if length > MAX_LENGTH {
         return Err(CliError::usage(anyhow::anyhow!(
             "--length must be at most {MAX_LENGTH}"

@@ -17,6 +17,7 @@ use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Puzzle, TwistyRng};
 
 pub mod cube_n;
+pub mod def;
 
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
@@ -39,6 +40,7 @@ pub fn default_length(puzzle: PuzzleId) -> usize {
         PuzzleId::Kilominx => 30,
         PuzzleId::Supercube(_) => twisty_core::supercube::SCRAMBLE_LENGTH,
         PuzzleId::CubeN(n) => cube_n::length(usize::from(n)),
+        PuzzleId::Def(d) => def::length(d),
     }
 }
 
@@ -92,6 +94,10 @@ pub fn random_moves(
                 scramble,
                 state: Some(c.to_facelets_held(&state, frame)),
             });
+        }
+        PuzzleId::Def(d) => {
+            let p = d.puzzle();
+            write(&*p, &p.random_moves(rng, n), notation)
         }
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
@@ -180,6 +186,7 @@ pub fn random_state(
         PuzzleId::Supercube(_) => Err(EngineError::usage(
             "the supercube has no random-state scrambles: use random moves",
         )),
+        PuzzleId::Def(d) => def::random_state(engine, d, notation, rng),
         PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
             "random-state scrambles of the {n}x{n}x{n} need its solver, which is not there yet: \
              use random moves (a scramble without the random-state option: {} moves{})",
@@ -202,6 +209,10 @@ fn invert_tokens(puzzle: PuzzleId, text: &str) -> Result<String, EngineError> {
         PuzzleId::CubeN(n) => {
             let c: CubeN = crate::solve::cube_n(n)?;
             c.format_moves(&c.invert_all(&c.parse_moves(text)?))
+        }
+        PuzzleId::Def(d) => {
+            let p = d.puzzle();
+            p.format_moves(&p.invert_all(&p.parse_moves(text)?))
         }
     })
 }

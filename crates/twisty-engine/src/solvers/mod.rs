@@ -4,6 +4,7 @@
 mod astar;
 pub(crate) mod cube2_optimal;
 pub(crate) mod cube3_optimal;
+pub(crate) mod def_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
@@ -34,6 +35,7 @@ pub static ALL: &[SolverEntry] = &[
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
     genetic::ENTRY,
+    def_optimal::ENTRY,
 ];
 
 /// A table need from a spec and an estimated build rate in seconds per entry.
