@@ -31,12 +31,14 @@
 //! [`Puzzle::random_moves`] never turns the same slice twice in a row and writes turns of
 //! one axis (which commute) in increasing slice order, as the cubes' scrambles do.
 //! [`Supercube::paper_random_moves`] is the paper's generator (every move uniform over the
-//! 9N codes, no filtering), kept for reproducing its experiments.
+//! 9N codes, no filtering), kept for reproducing its experiments. [`Puzzle::random_state`]
+//! is uniform over the reachable group, which [`reachable`] describes and checks.
 
 pub mod clusters;
 pub mod facelets;
 pub mod held;
 pub mod orientation;
+pub mod reachable;
 pub mod render;
 pub mod wca;
 
@@ -355,11 +357,9 @@ impl Puzzle for Supercube {
         state.orient.iter().all(|&o| o == 0)
     }
 
-    /// A random state: 25·N³ random moves in canonical order (no uniform sampler of the
-    /// reachable group is known for the full supercube).
+    /// A uniformly random state of the reachable group ([`reachable::random_state`]).
     fn random_state<R: Rng + ?Sized>(&self, rng: &mut R) -> SupercubeState {
-        let moves = self.random_moves(rng, (25 * self.cubies()).max(SCRAMBLE_LENGTH));
-        self.state_after(&moves)
+        reachable::random_state(self, rng)
     }
 
     fn face(&self, mv: SuperMove) -> u8 {
