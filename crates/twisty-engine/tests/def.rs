@@ -5,9 +5,7 @@
 
 use twisty_core::def::DefPuzzle;
 use twisty_core::{seeded_rng, Held, Puzzle};
-use twisty_engine::{
-    scramble, DefId, Engine, EngineConfig, ErrorKind, Notation, PuzzleId, Quiet, SolveRequest,
-};
+use twisty_engine::{scramble, Engine, EngineConfig, ErrorKind, Notation, PuzzleId, Quiet, SolveRequest};
 
 fn engine(dir: &tempfile::TempDir) -> Engine {
     Engine::new(EngineConfig {
