@@ -53,7 +53,7 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
             // The engine draws the state and writes a verified solution's inverse.
             let s = twisty_engine::scramble::random_state(&engine, args.puzzle.id(), notation, &mut rng)?;
             (s.scramble, s.state)
-        } else if let twisty_engine::PuzzleId::CubeN(_) = args.puzzle.id() {
+        } else if let twisty_engine::PuzzleId::CubeN(_) | twisty_engine::PuzzleId::Def(_) = args.puzzle.id() {
             // The big cubes' scrambles are the WCA's outer blocks, written as turned.
             let s = twisty_engine::scramble::random_moves(args.puzzle.id(), length, notation, &mut rng)?;
             (s.scramble, s.state)

@@ -11,6 +11,10 @@ impl CliPuzzle for DefPuzzle {
         25
     }
 
+    fn scramble_moves(&self, rng: &mut twisty_core::TwistyRng, n: usize) -> Vec<twisty_core::def::DefMove> {
+        twisty_engine::scramble::def::random_moves(self, rng, n)
+    }
+
     /// Per orbit: the piece in each slot (1-based, the solved state's numbering) and, where
     /// pieces twist, each one's twist; `solved` where the orbit is as in a solved state.
     fn render(&self, state: &DefState, _colour: bool) -> String {

@@ -11,7 +11,8 @@ use crate::puzzle_id::PuzzleId;
 use crate::request::{Notation, SolveRequest};
 use crate::solve::State;
 use crate::Frame;
-use twisty_core::def::{DefPuzzle, DefState};
+use rand::Rng;
+use twisty_core::def::{DefMove, DefPuzzle, DefState};
 use twisty_core::{Held, Puzzle, TwistyRng};
 
 /// The usual random-move scramble length of a definition: the WCA's for its events (a
@@ -25,6 +26,36 @@ pub fn length(d: DefId) -> usize {
         Some("dino") => 15,
         _ => 25,
     }
+}
+
+/// `n` random moves of `p`: never one face twice in a row, commuting faces in one order
+/// where that leaves a choice (a Pyraminx tip commutes with every other face: after the last
+/// face in that order any other face may follow).
+pub fn random_moves(p: &DefPuzzle, rng: &mut TwistyRng, n: usize) -> Vec<DefMove> {
+    let all = p.moves();
+    let mut out: Vec<DefMove> = Vec::with_capacity(n);
+    while out.len() < n && !all.is_empty() {
+        let allowed: Vec<DefMove> = match out.last() {
+            None => all.clone(),
+            Some(&last) => {
+                let canonical: Vec<DefMove> =
+                    all.iter().copied().filter(|&m| p.may_follow(last, m)).collect();
+                if canonical.is_empty() {
+                    all.iter()
+                        .copied()
+                        .filter(|&m| p.face(m) != p.face(last))
+                        .collect()
+                } else {
+                    canonical
+                }
+            }
+        };
+        if allowed.is_empty() {
+            break;
+        }
+        out.push(allowed[rng.random_range(0..allowed.len())]);
+    }
+    out
 }
 
 /// A uniformly random state of `d` and its scramble (the inverse of an optimal solution,
@@ -62,9 +93,11 @@ pub fn solve_state(
     d: DefId,
     p: &DefPuzzle,
     state: &DefState,
-) -> Result<Vec<twisty_core::def::DefMove>, EngineError> {
+) -> Result<Vec<DefMove>, EngineError> {
     let mut req = SolveRequest::new(PuzzleId::Def(d), "(a random state)");
     req.frame = Frame::Reference;
+    // One thread: the first optimal solution found, so a seed gives one scramble.
+    req.threads = Some(1);
     let r = engine.solve_state(&req, State::Def(state.clone()), &Quiet)?;
     Ok(p.parse_moves(&r.solution)?)
 }

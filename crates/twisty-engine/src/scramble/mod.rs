@@ -97,7 +97,7 @@ pub fn random_moves(
         }
         PuzzleId::Def(d) => {
             let p = d.puzzle();
-            write(&*p, &p.random_moves(rng, n), notation)
+            write(&*p, &def::random_moves(&p, rng, n), notation)
         }
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
