@@ -190,6 +190,10 @@ pub struct ScrambleArgs {
     /// A uniformly random state, printed as the inverse of its solution.
     #[arg(long)]
     pub random_state: bool,
+    /// A WCA event's scramble, in the WCA's form (`222 333 333oh 333ft 333bf 333mbf 333fm
+    /// 444 444bf 555 555bf 666 777`); it chooses the puzzle.
+    #[arg(long, short, value_name = "EVENT", conflicts_with_all = ["puzzle", "length", "random_state"])]
+    pub event: Option<String>,
     /// Random seed (printed when not given).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -361,6 +365,9 @@ pub enum BenchWhich {
     FastKilominx(BenchFastKilominxArgs),
     /// Seed 004's supercube GA runs (its Tables 3-8): GA count, time and length per size.
     Supercube(BenchSupercubeArgs),
+    /// The optimal 2x2x2 supercube solver: its table's exact distance distribution, then
+    /// solves of uniformly random states (length counts, time per solve).
+    Supercube2(BenchCountArgs),
 }
 
 /// `twisty bench fast3x3`.

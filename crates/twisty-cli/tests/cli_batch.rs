@@ -381,6 +381,7 @@ fn every_quick_solver_of_every_puzzle_answers_in_batch() {
         ("2x2", "astar", vec![], "R U\nF\n"),
         ("kilominx", "fast", vec![], "R U F\nU\n"),
         ("supercube:2", "ga", vec!["--attempts", "2"], "x0 y1 z0'\nx0\n"),
+        ("supercube:2", "optimal", vec![], "x0 y1 z0'\nx0\n"),
     ];
     let mut seen = std::collections::BTreeSet::new();
     for (puzzle, solver, extra, input) in &runs {

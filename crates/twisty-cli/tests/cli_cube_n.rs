@@ -61,13 +61,42 @@ fn scrambles_have_the_wca_lengths_and_are_reproducible() {
 }
 
 #[test]
-fn random_state_scrambles_are_refused_naming_what_works() {
+fn random_state_scrambles_reach_the_state_they_print_and_repeat_with_the_seed() {
     let dir = tempfile::tempdir().unwrap();
-    twisty(dir.path())
-        .args(["scramble", "--puzzle", "4x4", "--random-state"])
+    let run = || {
+        let a = twisty(dir.path())
+            .args([
+                "scramble",
+                "--puzzle",
+                "4x4",
+                "--random-state",
+                "--seed",
+                "3",
+                "--json",
+            ])
+            .assert()
+            .success();
+        serde_json::from_slice::<serde_json::Value>(&a.get_output().stdout).unwrap()
+    };
+    let v = run();
+    let scramble = v["scramble"].as_str().unwrap().to_string();
+    let state = v["state"].as_str().unwrap().to_string();
+    assert_eq!(state.len(), 96);
+    assert!(scramble.split_whitespace().count() > 40, "{scramble}");
+    // The scramble's cube is the printed state, and the same seed gives the same scramble.
+    let shown = twisty(dir.path())
+        .args(["solve", "--puzzle", "4x4", "--json", &scramble])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("random moves"));
+        .success();
+    let r: serde_json::Value = serde_json::from_slice(&shown.get_output().stdout).unwrap();
+    assert_eq!(r["verified"], true);
+    let by_state = twisty(dir.path())
+        .args(["solve", "--puzzle", "4x4", "--json", "--facelets", &state])
+        .assert()
+        .success();
+    let f: serde_json::Value = serde_json::from_slice(&by_state.get_output().stdout).unwrap();
+    assert_eq!(f["verified"], true);
+    assert_eq!(run()["scramble"], v["scramble"]);
 }
 
 #[test]
@@ -183,14 +212,33 @@ fn facelet_errors_say_what_and_where() {
 }
 
 #[test]
-fn solve_refuses_clearly_until_a_solver_takes_the_big_cubes() {
+fn the_big_cubes_are_solved_by_reduction_and_the_answer_is_checked() {
     let dir = tempfile::tempdir().unwrap();
+    for (puzzle, moves) in [("4x4", "Rw U 3Fw' 2R x"), ("5x5", "M Rw U2 3Dw' 2-3r")] {
+        let a = twisty(dir.path())
+            .args(["solve", "--puzzle", puzzle, "--json", moves])
+            .assert()
+            .success();
+        let r: serde_json::Value = serde_json::from_slice(&a.get_output().stdout).unwrap();
+        assert_eq!(r["solver"], "reduction", "{r}");
+        assert_eq!(r["verified"], true);
+        assert_eq!(r["optimal"], false);
+        assert_eq!(r["metric"], "obtm");
+        // The answer replayed after the input in the CLI's own reader is the solved cube.
+        let both = format!("{moves} {}", r["solution"].as_str().unwrap());
+        let s = twisty(dir.path())
+            .args(["show", "--puzzle", puzzle, "--json", &both])
+            .assert()
+            .success();
+        let shown: serde_json::Value = serde_json::from_slice(&s.get_output().stdout).unwrap();
+        assert_eq!(shown["solved"], true, "{shown}");
+    }
+    // A maximum length below the reduction's answer is refused, saying so.
     twisty(dir.path())
-        .args(["solve", "--puzzle", "4x4", "Rw U"])
+        .args(["solve", "--puzzle", "4x4", "--max-length", "3", "Rw U 3Fw' 2R"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no solver for the 4x4x4 yet"))
-        .stderr(predicate::str::contains("scrambles"));
+        .failure()
+        .stderr(predicate::str::contains("more than 3"));
 }
 
 #[test]
@@ -222,4 +270,36 @@ fn play_turns_scrambles_and_shows_the_big_cubes() {
             .all(|t| !t.contains('-') && !t.starts_with('M')),
         "{scramble}"
     );
+}
+
+#[test]
+fn event_scrambles_come_in_the_wca_form_and_repeat_with_the_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = || {
+        let a = twisty(dir.path())
+            .args([
+                "scramble", "--event", "555bf", "--seed", "2", "--count", "2", "--json",
+            ])
+            .assert()
+            .success();
+        String::from_utf8(a.get_output().stdout.clone()).unwrap()
+    };
+    let out = run();
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["event"], "555bf");
+    assert_eq!(lines[0]["puzzle"], "5x5");
+    assert_eq!(lines[0]["kind"], "random-moves");
+    assert_eq!(lines[1]["state"].as_str().map(str::len), Some(150));
+    assert_eq!(run(), out);
+    twisty(dir.path())
+        .args(["scramble", "--event", "pyramid"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown event `pyramid`"));
+    twisty(dir.path())
+        .args(["scramble", "--event", "333", "--puzzle", "2x2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
 }

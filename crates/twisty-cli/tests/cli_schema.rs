@@ -84,7 +84,17 @@ fn every_solver_of_every_puzzle_prints_a_schema_valid_report() {
         ],
         &["--puzzle", "2x2", "R U R' F"],
         &["--puzzle", "kilominx", "--timeout", "0.2", "R U"],
-        &["--puzzle", "supercube:2", "--attempts", "2", "--seed", "3", "R U"],
+        &[
+            "--puzzle",
+            "supercube:2",
+            "--solver",
+            "ga",
+            "--attempts",
+            "2",
+            "--seed",
+            "3",
+            "R U",
+        ],
     ];
     for args in cases {
         let out = twisty(&tables)

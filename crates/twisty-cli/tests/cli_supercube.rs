@@ -182,6 +182,8 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
             "solve",
             "-p",
             "supercube:2",
+            "--solver",
+            "ga",
             "--random",
             "--seed",
             "1",
@@ -194,22 +196,59 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
     // A corrupt cache library is replaced, not trusted.
     std::fs::write(dir.path().join("supercube-macros.tmac"), b"junk").unwrap();
     twisty(dir.path())
-        .args(["solve", "-p", "supercube:2", "--random", "--seed", "1", "--learn"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--solver",
+            "ga",
+            "--random",
+            "--seed",
+            "1",
+            "--learn",
+        ])
         .assert()
         .success()
         .stderr(predicate::str::contains("starting a new macro library"));
     twisty(dir.path())
-        .args(["solve", "-p", "supercube:2", "--random", "--population", "1"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--solver",
+            "ga",
+            "--random",
+            "--population",
+            "1",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("population"));
     twisty(dir.path())
-        .args(["solve", "-p", "supercube:2", "--random", "--macros-limit", "0"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--solver",
+            "ga",
+            "--random",
+            "--macros-limit",
+            "0",
+        ])
         .assert()
         .code(2);
     for bad in ["0", "5000"] {
         twisty(dir.path())
-            .args(["solve", "-p", "supercube:2", "--random", "--attempts", bad])
+            .args([
+                "solve",
+                "-p",
+                "supercube:2",
+                "--solver",
+                "ga",
+                "--random",
+                "--attempts",
+                bad,
+            ])
             .assert()
             .code(2)
             .stderr(predicate::str::contains(
@@ -233,7 +272,16 @@ fn corrupt_macro_files_and_bad_parameters_are_reported() {
             )));
     }
     twisty(dir.path())
-        .args(["solve", "-p", "supercube:2", "--random", "--attempts", "many"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:2",
+            "--solver",
+            "ga",
+            "--random",
+            "--attempts",
+            "many",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--attempts"));
@@ -283,6 +331,8 @@ fn simplify_parallel_prints_the_merged_solution() {
             "solve",
             "-p",
             "supercube:2",
+            "--solver",
+            "ga",
             "--random",
             "--seed",
             "4",
@@ -421,6 +471,8 @@ fn state_string_round_trips_and_bad_strings_are_refused() {
             "solve",
             "--puzzle",
             "supercube:2",
+            "--solver",
+            "ga",
             "--seed",
             "1",
             "--no-learn",

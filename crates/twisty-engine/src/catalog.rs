@@ -28,6 +28,8 @@ pub enum PuzzleFamily {
     Kilominx,
     /// Every supercube size.
     Supercube,
+    /// The 2x2x2 supercube only.
+    Supercube2,
     /// Every ordinary N×N×N cube (4x4 and up).
     CubeN,
     /// Every puzzle given by a definition.
@@ -43,6 +45,7 @@ impl PuzzleFamily {
                 | (PuzzleFamily::Cube2, PuzzleId::Cube2)
                 | (PuzzleFamily::Kilominx, PuzzleId::Kilominx)
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
+                | (PuzzleFamily::Supercube2, PuzzleId::Supercube(2))
                 | (PuzzleFamily::CubeN, PuzzleId::CubeN(_))
                 | (PuzzleFamily::Def, PuzzleId::Def(_))
         )
@@ -190,13 +193,13 @@ impl SolverEntry {
     }
 }
 
-/// Every solver of `puzzle`, the default first.
+/// Every solver of `puzzle`, the default first (a size's own default before its family's).
 pub fn solvers_for(puzzle: PuzzleId) -> Vec<&'static SolverEntry> {
     let mut v: Vec<&SolverEntry> = crate::solvers::ALL
         .iter()
         .filter(|e| e.family.contains(puzzle))
         .collect();
-    v.sort_by_key(|e| !e.default);
+    v.sort_by_key(|e| (!e.default, e.family != PuzzleFamily::Supercube2));
     v
 }
 

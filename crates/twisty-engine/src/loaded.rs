@@ -65,6 +65,21 @@ pub fn cube2_optimal(
     )
 }
 
+/// The optimal 2x2x2 supercube solver's distance table.
+pub fn supercube2_optimal(
+    engine: &Engine,
+    observer: &dyn Observer,
+) -> Result<Arc<twisty_solvers::supercube2::Supercube2Optimal>, EngineError> {
+    with_ctx(
+        engine,
+        PuzzleId::Supercube(2),
+        "optimal",
+        &Options::new(),
+        observer,
+        solvers::supercube2_optimal::load,
+    )
+}
+
 /// The optimal 3x3x3 solver with `heuristic` (`best`, `korf`, `small`, …); tables over
 /// 100 MiB that are not cached are built only when the engine's configuration allows it.
 pub fn cube3_optimal(

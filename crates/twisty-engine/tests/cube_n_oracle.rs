@@ -114,3 +114,46 @@ fn the_harness_tells_solved_from_unsolved() {
     let bad = vec![(4, "Rw U".to_string(), "U'".to_string())];
     assert_eq!(cubing::unsolved(&bad).len(), 1);
 }
+
+/// The engine's default answers to cubing.js's own scrambles (random-state 444, random-move
+/// 555 to 777), and to its random-state 4x4x4 scrambles, solve the cube in cubing.js as held.
+#[test]
+fn reduction_answers_to_cubing_js_scrambles_solve_them_in_cubing_js() {
+    use twisty_engine::{Engine, EngineConfig, Quiet, SolveRequest};
+    let engine = Engine::new(EngineConfig {
+        tables_dir: common::shared_tables(),
+        ..EngineConfig::default()
+    });
+    let mut cases = Vec::new();
+    for s in cubing::stored_scrambles() {
+        let req = SolveRequest::new(PuzzleId::CubeN(s.n as u8), s.scramble.clone());
+        let r = engine
+            .solve(&req, &Quiet)
+            .unwrap_or_else(|e| panic!("{}x{}: {}: {e}", s.n, s.n, s.scramble));
+        assert!(r.verified && !r.optimal, "{r:?}");
+        cases.push((s.n, s.scramble.clone(), r.solution.clone()));
+        // The same cube given as facelets gets an answer that solves it too.
+        let f = SolveRequest::new(PuzzleId::CubeN(s.n as u8), s.facelets.clone());
+        let r = engine.solve(&f, &Quiet).expect("the facelets are solved");
+        cases.push((s.n, s.scramble.clone(), r.solution));
+    }
+    // Random-state scrambles: cubing.js reaches the state the engine says, and the engine's
+    // answer to the scramble solves it in cubing.js.
+    let mut rng = seeded_rng(4);
+    let mut lines = Vec::new();
+    let mut states = Vec::new();
+    for n in [4usize, 5] {
+        let sc = scramble::random_state(&engine, PuzzleId::CubeN(n as u8), Notation::Standard, &mut rng)
+            .expect("a random-state scramble");
+        lines.push(cubing::line(n, &sc.scramble, "", true));
+        states.push((n, sc.scramble.clone(), sc.state.clone().expect("its state")));
+        let req = SolveRequest::new(PuzzleId::CubeN(n as u8), sc.scramble.clone());
+        let r = engine.solve(&req, &Quiet).expect("the scramble is solved");
+        cases.push((n, sc.scramble, r.solution));
+    }
+    for ((n, scramble, state), v) in states.iter().zip(cubing::verdicts(&lines)) {
+        assert_eq!(v["facelets"].as_str(), Some(state.as_str()), "{n}: {scramble}");
+    }
+    let bad = cubing::unsolved(&cases);
+    assert!(bad.is_empty(), "unsolved in cubing.js: {bad:?}");
+}

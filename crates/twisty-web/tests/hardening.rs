@@ -168,7 +168,7 @@ async fn every_solve_answer_follows_the_report_schema() {
             StatusCode::OK,
         ),
         (
-            json!({"puzzle": "supercube:2", "moves": "R U", "seed": 3, "time_limit": 30}),
+            json!({"puzzle": "supercube:2", "moves": "R U", "solver": "ga", "seed": 3, "time_limit": 30}),
             StatusCode::OK,
         ),
         (

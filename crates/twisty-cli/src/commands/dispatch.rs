@@ -37,6 +37,9 @@ macro_rules! on_puzzle {
 
 /// `twisty scramble`.
 pub fn scramble(ctx: &Ctx, args: &ScrambleArgs) -> CliResult {
+    if let Some(event) = &args.event {
+        return commands::scramble::run_event(ctx, event, args);
+    }
     on_puzzle!(args.puzzle, commands::scramble::run, ctx, args)
 }
 
@@ -84,5 +87,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::Heuristic(a) => commands::bench_optimal_cube3::heuristic(ctx, a),
         BenchWhich::FastKilominx(a) => commands::bench_fast_kilominx::run(ctx, a),
         BenchWhich::Supercube(a) => commands::supercube::bench(ctx, a),
+        BenchWhich::Supercube2(a) => commands::bench_supercube2::run(ctx, a),
     }
 }

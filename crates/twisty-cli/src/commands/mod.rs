@@ -10,6 +10,7 @@ pub mod bench_metaheuristics;
 pub mod bench_optimal_cube3;
 pub mod bench_optimal_kilominx;
 pub mod bench_research_kilominx;
+pub mod bench_supercube2;
 pub mod keys;
 pub mod play;
 pub mod scramble;

@@ -85,6 +85,45 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
     out.flush().or_else(written)
 }
 
+/// Runs `twisty scramble --event EVENT`: the WCA event's scrambles (the event chooses the
+/// puzzle; `--json` adds the event, the puzzle and the facelets of the cube as held).
+pub fn run_event(ctx: &Ctx, event: &str, args: &ScrambleArgs) -> CliResult {
+    let event: twisty_engine::scramble::event::Event = event.parse()?;
+    if args.count == 0 || args.count > MAX_COUNT {
+        return Err(CliError::usage(anyhow::anyhow!(
+            "--count must be between 1 and {MAX_COUNT}"
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut rng = seeded_rng(seed);
+    if !args.json {
+        eprintln!("seed: {seed}");
+    }
+    let engine = ctx.engine();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for index in 0..args.count {
+        let s = twisty_engine::scramble::event::scramble(&engine, event, &mut rng)?;
+        let line = if args.json {
+            let mut record = serde_json::json!({
+                "event": event.id(),
+                "puzzle": event.puzzle().to_string(),
+                "scramble": s.scramble,
+                "seed": seed,
+                "index": index,
+                "kind": event.kind(),
+            });
+            if let (Some(text), Some(map)) = (s.state, record.as_object_mut()) {
+                map.insert("state".into(), serde_json::Value::String(text));
+            }
+            record.to_string()
+        } else {
+            s.scramble
+        };
+        write_line(&mut out, &line)?;
+    }
+    out.flush().or_else(written)
+}
+
 /// Writes one line; a closed stdout (`twisty scramble --count 1000000 | head`) ends the
 /// program quietly.
 fn write_line(out: &mut impl Write, line: &str) -> CliResult {

@@ -90,8 +90,13 @@ pub fn request(
     } else if args.random_state {
         let seed = args.seed.unwrap_or_else(fresh_seed);
         input_seed = Some(seed);
-        let s = random_state(&ctx.engine(), puzzle, notation, &mut seeded_rng(seed))?;
-        s.state.unwrap_or(s.scramble)
+        if let PuzzleId::Supercube(n) = puzzle {
+            // Every size: the state itself (random-state scrambles exist for N = 2 only).
+            twisty_engine::scramble::supercube_random_state(n, &mut seeded_rng(seed))?
+        } else {
+            let s = random_state(&ctx.engine(), puzzle, notation, &mut seeded_rng(seed))?;
+            s.state.unwrap_or(s.scramble)
+        }
     } else {
         input_text(&args.state)?
     };

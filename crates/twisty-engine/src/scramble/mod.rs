@@ -18,6 +18,7 @@ use twisty_core::{Held, Puzzle, TwistyRng};
 
 pub mod cube_n;
 pub mod def;
+pub mod event;
 
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
@@ -103,12 +104,7 @@ pub fn random_moves(
             let c = supercube(k)?;
             let moves = c.random_moves(rng, n);
             let text = write(&c, &moves, notation);
-            let code: String = c
-                .state_after(&moves)
-                .code()
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
+            let code = hex_code(&c.state_after(&moves));
             return Ok(Scramble {
                 scramble: text,
                 state: Some(code),
@@ -123,7 +119,10 @@ pub fn random_moves(
 
 /// A uniformly random state, written as the inverse of a solution: 3x3x3 two-phase,
 /// 2x2x2 optimal (at least 4 moves, as the WCA asks), Kilominx fast solver with a node
-/// budget (so a seed always gives the same scramble). The supercube has none.
+/// budget (so a seed always gives the same scramble), N×N×N reduction (deterministic: no
+/// clock in it), 2x2x2 supercube optimal. Larger
+/// supercubes have none yet: the error gives a uniformly random state's hex code
+/// ([`supercube_random_state`]).
 pub fn random_state(
     engine: &Engine,
     puzzle: PuzzleId,
@@ -183,17 +182,67 @@ pub fn random_state(
                 state: None,
             })
         }
-        PuzzleId::Supercube(_) => Err(EngineError::usage(
-            "the supercube has no random-state scrambles: use random moves",
-        )),
         PuzzleId::Def(d) => def::random_state(engine, d, notation, rng),
-        PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
-            "random-state scrambles of the {n}x{n}x{n} need its solver, which is not there yet: \
-             use random moves (a scramble without the random-state option: {} moves{})",
-            cube_n::length(usize::from(n)),
-            if n >= 5 { ", as the WCA scrambles it" } else { "" }
-        ))),
+        PuzzleId::Supercube(k) => {
+            let c = supercube(k)?;
+            let state = c.random_state(rng);
+            let code = hex_code(&state);
+            if k != 2 {
+                return Err(EngineError::usage(format!(
+                    "a random-state scramble of the {k}x{k}x{k} supercube needs a solver whose answers are \
+                     short enough to be scrambles, which is not there yet (the genetic solver's run to \
+                     hundreds of moves); a uniformly random state, which `twisty solve --puzzle \
+                     supercube:{k}` takes: {code}"
+                )));
+            }
+            // The inverse of an optimal answer (in the paper's notation, then the user's).
+            let mut req = SolveRequest::new(puzzle, code.clone()).solver("optimal");
+            req.frame = Frame::Reference;
+            req.notation = Notation::Seed;
+            let r = engine.solve(&req, &Quiet)?;
+            let moves = c.invert_all(&c.parse_moves(&r.solution)?);
+            if c.state_after(&moves) != state {
+                return Err(EngineError::new(
+                    crate::error::ErrorKind::Internal,
+                    "the random-state scramble does not reach its state",
+                ));
+            }
+            Ok(Scramble {
+                scramble: write(&c, &moves, notation),
+                state: Some(code),
+            })
+        }
+        PuzzleId::CubeN(n) => {
+            let c: CubeN = crate::solve::cube_n(n)?;
+            let s = c.random_state(rng);
+            let mut req = SolveRequest::new(puzzle, String::new());
+            req.frame = Frame::Reference;
+            let r = engine.solve_state(&req, crate::solve::State::CubeN(s), &Quiet)?;
+            let moves = c.invert_all(&c.parse_moves(&r.solution)?);
+            let held = write(&c, &moves, Notation::Standard);
+            // The cube as held after the scramble as written (on even N a turn of L, D or
+            // B also turns the frame the reference blocks are in).
+            let (state, frame) = c.parse_held(&held)?;
+            let scramble = match notation {
+                Notation::Standard => held,
+                Notation::Seed => c.format_moves(&moves),
+            };
+            Ok(Scramble {
+                scramble,
+                state: Some(c.to_facelets_held(&state, frame)),
+            })
+        }
     }
+}
+
+/// The seed's cube code of a supercube state in hex, as the engine reads it.
+fn hex_code(s: &twisty_core::supercube::SupercubeState) -> String {
+    s.code().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A uniformly random state of the N×N×N supercube (any size), as its hex code.
+pub fn supercube_random_state(n: u8, rng: &mut TwistyRng) -> Result<String, EngineError> {
+    Ok(hex_code(&supercube(n)?.random_state(rng)))
 }
 
 /// The inverse of a reference-frame move sequence written in the puzzle's notation.

@@ -8,6 +8,8 @@ pub(crate) mod def_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
+mod reduction;
+pub(crate) mod supercube2_optimal;
 pub mod swarm;
 mod thistlethwaite;
 pub(crate) mod twophase;
@@ -34,7 +36,9 @@ pub static ALL: &[SolverEntry] = &[
     astar::ENTRY,
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
+    supercube2_optimal::ENTRY,
     genetic::ENTRY,
+    reduction::ENTRY,
     def_optimal::ENTRY,
 ];
 

@@ -177,7 +177,7 @@ pub(crate) fn load_for(ctx: &Ctx<'_>, many: bool) -> Result<Arc<TwoPhase>, Engin
 
 /// The two-phase solver on the small tables from the cache (the corner table and the table
 /// of positions within 6 moves make answers to inputs of up to 12 moves optimal).
-fn load_small(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
+pub(crate) fn load_small(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
     ctx.load(
         "3x3/two-phase",
         "the two-phase solver",
