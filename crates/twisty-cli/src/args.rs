@@ -99,7 +99,8 @@ pub struct ServeArgs {
 /// `twisty play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
     /// Raw-key mode (a terminal is required): a face letter turns it clockwise, Shift + letter
@@ -124,6 +125,8 @@ pub enum PuzzleKind {
     Supercube(usize),
     /// Ordinary N×N×N cube (4x4 and up).
     CubeN(usize),
+    /// A puzzle given by a definition.
+    Def(twisty_engine::DefId),
 }
 
 impl FromStr for PuzzleKind {
@@ -142,6 +145,7 @@ impl From<twisty_engine::PuzzleId> for PuzzleKind {
             twisty_engine::PuzzleId::Kilominx => PuzzleKind::Kilominx,
             twisty_engine::PuzzleId::Supercube(n) => PuzzleKind::Supercube(usize::from(n)),
             twisty_engine::PuzzleId::CubeN(n) => PuzzleKind::CubeN(usize::from(n)),
+            twisty_engine::PuzzleId::Def(d) => PuzzleKind::Def(d),
         }
     }
 }
@@ -155,6 +159,7 @@ impl PuzzleKind {
             PuzzleKind::Kilominx => twisty_engine::PuzzleId::Kilominx,
             PuzzleKind::Supercube(n) => twisty_engine::PuzzleId::Supercube(n.min(255) as u8),
             PuzzleKind::CubeN(n) => twisty_engine::PuzzleId::CubeN(n.min(255) as u8),
+            PuzzleKind::Def(d) => twisty_engine::PuzzleId::Def(d),
         }
     }
 }
@@ -167,6 +172,7 @@ impl std::fmt::Display for PuzzleKind {
             PuzzleKind::Kilominx => write!(f, "kilominx"),
             PuzzleKind::Supercube(n) => write!(f, "supercube:{n}"),
             PuzzleKind::CubeN(n) => write!(f, "{n}x{n}"),
+            PuzzleKind::Def(d) => write!(f, "{}", d.name()),
         }
     }
 }
@@ -174,7 +180,8 @@ impl std::fmt::Display for PuzzleKind {
 /// `twisty scramble`.
 #[derive(Debug, Args)]
 pub struct ScrambleArgs {
-    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
     /// Number of random moves (default: the puzzle's usual scramble length).
@@ -217,7 +224,8 @@ pub struct StateArgs {
 /// `twisty show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// Puzzle: 3x3, 2x2, kilominx or supercube:N.
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
     /// The state.
@@ -226,6 +234,10 @@ pub struct ShowArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Also print the puzzle's parts, moves, group order and number of states (puzzles
+    /// given by a definition).
+    #[arg(long)]
+    pub info: bool,
 }
 
 /// The frame of an answer.

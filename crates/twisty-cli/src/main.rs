@@ -49,6 +49,54 @@ fn option_hint(e: &clap::Error) -> Option<String> {
     ))
 }
 
+/// Whether the command line asks for the list of puzzles (`--puzzle list`, `-p list`).
+fn wants_puzzle_list() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().any(|a| a == "--puzzle=list" || a == "-plist")
+        || args
+            .windows(2)
+            .any(|w| (w[0] == "--puzzle" || w[0] == "-p") && w[1] == "list")
+}
+
+/// The puzzles `--puzzle` takes, one a line: the name and what it is.
+fn puzzle_list() -> String {
+    let mut out = String::new();
+    for p in twisty_engine::PuzzleId::listed() {
+        out.push_str(&format!(
+            "{:<14} {}
+",
+            p.to_string(),
+            p.title()
+        ));
+    }
+    out.push_str(&format!(
+        "{:<14} any N×N×N cube, {} ≤ N ≤ {}
+{:<14} the N×N×N supercube, {} ≤ N ≤ {}
+",
+        "NxN",
+        twisty_engine::MIN_CUBE_N,
+        twisty_engine::MAX_CUBE_N,
+        "supercube:N",
+        twisty_engine::MIN_SUPERCUBE,
+        twisty_engine::MAX_SUPERCUBE
+    ));
+    for name in twisty_core::def::builtin_names() {
+        if !twisty_engine::defs::PLAIN_NAMES.contains(&name) {
+            out.push_str(&format!(
+                "{:<14} the {name} written as a definition (for cross-checks)
+",
+                format!("def:{name}")
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "{:<14} a definition file: twsearch .tws or cubing.js KPuzzle JSON
+",
+        "def:PATH"
+    ));
+    out
+}
+
 /// The environment variables the tool reads as flags (`TWISTY_TABLES` for `--tables-dir`,
 /// `TWISTY_MAX_MEMORY` for `--max-memory`).
 const ENV_FLAGS: &[&str] = &["TWISTY_TABLES", "TWISTY_MAX_MEMORY"];
@@ -62,6 +110,10 @@ fn main() -> ExitCode {
         if std::env::var_os(name).is_some_and(|v| v.is_empty()) {
             std::env::remove_var(name);
         }
+    }
+    if wants_puzzle_list() {
+        print!("{}", puzzle_list());
+        return ExitCode::SUCCESS;
     }
     let matches = match args::Cli::command().try_get_matches() {
         Ok(m) => m,

@@ -10,6 +10,7 @@ use serde::Serialize;
 use twisty_core::cube2::{Cube2Move, Cube2State};
 use twisty_core::cube3::{Cube3Move, CubieCube};
 use twisty_core::cube_n::{CubeN, CubeNMove, CubeNState};
+use twisty_core::def::{DefMove, DefPuzzle, DefState};
 use twisty_core::kilominx::{KiloMove, KiloState};
 use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
 use twisty_search::TableSpec;
@@ -31,6 +32,8 @@ pub enum PuzzleFamily {
     Supercube2,
     /// Every ordinary N×N×N cube (4x4 and up).
     CubeN,
+    /// Every puzzle given by a definition.
+    Def,
 }
 
 impl PuzzleFamily {
@@ -44,6 +47,7 @@ impl PuzzleFamily {
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
                 | (PuzzleFamily::Supercube2, PuzzleId::Supercube(2))
                 | (PuzzleFamily::CubeN, PuzzleId::CubeN(_))
+                | (PuzzleFamily::Def, PuzzleId::Def(_))
         )
     }
 }
@@ -102,6 +106,9 @@ pub enum Runner {
     /// An ordinary N×N×N cube solver (the cube of the request's size, a state in its
     /// reference frame).
     CubeN(fn(&Ctx<'_>, &CubeN, &CubeNState) -> RunResult<CubeNMove>),
+    /// A solver of puzzles given by a definition (the request's puzzle, a state in its
+    /// reference frame).
+    Def(fn(&Ctx<'_>, &DefPuzzle, &DefState) -> RunResult<DefMove>),
 }
 
 impl std::fmt::Debug for Runner {

@@ -214,6 +214,17 @@ pub fn supercube(cube: &Supercube, text: &str, notation: Notation) -> Result<Par
     moves(cube, text, notation)
 }
 
+/// An input of a puzzle given by a definition: moves in the definition's notation, read as
+/// the puzzle is held (rotations and aliases too; with [`Notation::Seed`] the definition's
+/// moves only, in the reference frame).
+pub fn def(
+    p: &twisty_core::def::DefPuzzle,
+    text: &str,
+    notation: Notation,
+) -> Result<Parsed<twisty_core::def::DefPuzzle>, EngineError> {
+    moves(p, text, notation)
+}
+
 /// Whether `text` reads as a facelet string of an N×N×N cube rather than moves: every word
 /// (between spaces or commas) a colour name or a run of face and colour letters, at least one
 /// a run of several letters, and at least N² stickers in all. (Moves written with spaces are

@@ -22,6 +22,7 @@
 
 pub mod batch;
 pub mod catalog;
+pub mod defs;
 mod engine;
 mod error;
 pub mod input;
@@ -41,6 +42,7 @@ pub mod tables;
 
 pub use batch::{run_batch, BatchConfig, BatchProgress, BatchRecord, BatchSummary};
 pub use catalog::{find, solvers_for, SolverEntry, SolverInfo};
+pub use defs::DefId;
 pub use engine::{human_seconds, Ctx, Engine, EngineConfig, LARGE_TABLE_BYTES};
 pub use error::{EngineError, ErrorKind};
 pub use observer::{Event, Observer, Quiet};

@@ -1,5 +1,6 @@
 //! [`PuzzleId`]: the one name of every puzzle, its parser and its limits.
 
+use crate::defs::{DefId, PLAIN_NAMES};
 use crate::error::{EngineError, ErrorKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -34,13 +35,15 @@ pub enum PuzzleId {
     /// The ordinary N×N×N cube a person owns (centres of one colour interchangeable),
     /// `MIN_CUBE_N ≤ N ≤ MAX_CUBE_N`: `4x4`, `5x5`, … .
     CubeN(u8),
+    /// A puzzle given by a definition (`pyraminx`, `skewb`, …, `def:NAME`, `def:PATH`).
+    Def(DefId),
 }
 
 impl PuzzleId {
     /// The fixed puzzles, then the usual big cubes and one example supercube: what `--help`
     /// and the web list.
     pub fn listed() -> Vec<PuzzleId> {
-        vec![
+        let mut v = vec![
             PuzzleId::Cube3,
             PuzzleId::Cube2,
             PuzzleId::CubeN(4),
@@ -49,7 +52,15 @@ impl PuzzleId {
             PuzzleId::CubeN(7),
             PuzzleId::Kilominx,
             PuzzleId::Supercube(3),
-        ]
+        ];
+        // The definitions of puzzles twisty has no dedicated model of.
+        v.extend(
+            PLAIN_NAMES
+                .iter()
+                .filter_map(|n| DefId::builtin(n).ok())
+                .map(PuzzleId::Def),
+        );
+        v
     }
 
     /// Every accepted name (the canonical one first) of the fixed puzzles.
@@ -60,6 +71,7 @@ impl PuzzleId {
             PuzzleId::Kilominx => &["kilominx", "kilo"],
             PuzzleId::Supercube(_) => &["supercube:N"],
             PuzzleId::CubeN(_) => &["NxN", "NxNxN", "NNN"],
+            PuzzleId::Def(_) => &["def:NAME", "def:PATH"],
         }
     }
 
@@ -71,13 +83,16 @@ impl PuzzleId {
             PuzzleId::Kilominx => "Kilominx".into(),
             PuzzleId::Supercube(n) => format!("{n}x{n}x{n} supercube"),
             PuzzleId::CubeN(n) => format!("{n}x{n}x{n}"),
+            PuzzleId::Def(d) => d.title(),
         }
     }
 
     /// The help text listing the accepted names.
     pub fn help() -> String {
         format!(
-            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, or supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE})"
+            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE}), {}, def:NAME of a built-in definition ({}) or def:PATH of a definition file (.tws or KPuzzle JSON)",
+            PLAIN_NAMES.join(", "),
+            crate::defs::builtin_list(),
         )
     }
 
@@ -100,6 +115,7 @@ impl fmt::Display for PuzzleId {
             PuzzleId::Kilominx => write!(f, "kilominx"),
             PuzzleId::Supercube(n) => write!(f, "supercube:{n}"),
             PuzzleId::CubeN(n) => write!(f, "{n}x{n}"),
+            PuzzleId::Def(d) => write!(f, "{}", d.name()),
         }
     }
 }
@@ -109,6 +125,13 @@ impl FromStr for PuzzleId {
 
     fn from_str(s: &str) -> Result<Self, EngineError> {
         let l = s.trim().to_ascii_lowercase();
+        if PLAIN_NAMES.contains(&l.as_str()) {
+            return DefId::builtin(&l).map(PuzzleId::Def);
+        }
+        if l.starts_with("def:") {
+            // The path keeps its case.
+            return DefId::parse(&s.trim()[4..]).map(PuzzleId::Def);
+        }
         for id in [PuzzleId::Cube3, PuzzleId::Cube2, PuzzleId::Kilominx] {
             if id.aliases().contains(&l.as_str()) {
                 return Ok(id);

@@ -12,11 +12,12 @@ use crate::report::{Frame, SolveReport};
 use crate::request::{Notation, SolveRequest};
 use crate::simplify::simplified;
 use serde_json::{json, Map, Value};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
 use twisty_core::cube_n::CubeN;
+use twisty_core::def::DefPuzzle;
 use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Metric};
@@ -49,6 +50,11 @@ impl Engine {
                 let cube = cube_n(n)?;
                 let parsed = input::cube_n(&cube, &req.input, req.notation)?;
                 Input::CubeN(cube, parsed)
+            }
+            PuzzleId::Def(d) => {
+                let p = d.puzzle();
+                let parsed = input::def(&p, &req.input, req.notation)?;
+                Input::Def(p, parsed)
             }
         };
         self.solve_input(req, input, observer)
@@ -96,6 +102,19 @@ impl Engine {
                 cube.validate(&s)?;
                 let p = at_home(&cube, s);
                 Input::CubeN(cube, p)
+            }
+            (PuzzleId::Def(d), State::Def(s)) => {
+                let p = d.puzzle();
+                if s.0.len() != p.state_len() {
+                    return Err(EngineError::usage(format!(
+                        "the state has {} bytes, not the {} of a {} state",
+                        s.0.len(),
+                        p.state_len(),
+                        req.puzzle.title()
+                    )));
+                }
+                let parsed = at_home(&*p, s);
+                Input::Def(p, parsed)
             }
             _ => {
                 return Err(EngineError::usage(format!(
@@ -185,6 +204,7 @@ impl Engine {
                 Input::Kilominx(parsed) => last_move(&Kilominx, parsed),
                 Input::Supercube(cube, parsed) => last_move(cube, parsed),
                 Input::CubeN(cube, parsed) => last_move(cube, parsed),
+                Input::Def(p, parsed) => last_move(&**p, parsed),
             };
         }
         let ctx = Ctx {
@@ -218,6 +238,10 @@ impl Engine {
             (Runner::CubeN(run), Input::CubeN(cube, parsed)) => {
                 let answer = run(&ctx, &cube, &parsed.state)?;
                 finish(&cube, req, entry, &ctx, &parsed, answer, start)
+            }
+            (Runner::Def(run), Input::Def(p, parsed)) => {
+                let answer = run(&ctx, &p, &parsed.state)?;
+                finish(&*p, req, entry, &ctx, &parsed, answer, start)
             }
             _ => Err(EngineError::new(
                 ErrorKind::Internal,
@@ -255,6 +279,8 @@ pub enum State {
     Supercube(twisty_core::supercube::SupercubeState),
     /// An N×N×N cube state.
     CubeN(twisty_core::cube_n::CubeNState),
+    /// A state of a puzzle given by a definition.
+    Def(twisty_core::def::DefState),
 }
 
 #[derive(Clone)]
@@ -264,6 +290,7 @@ enum Input {
     Kilominx(Parsed<Kilominx>),
     Supercube(Supercube, Parsed<Supercube>),
     CubeN(CubeN, Parsed<CubeN>),
+    Def(Arc<DefPuzzle>, Parsed<DefPuzzle>),
 }
 
 impl Input {
@@ -279,6 +306,7 @@ impl Input {
             Input::Kilominx(parsed) => of(&Kilominx, parsed, metric),
             Input::Supercube(cube, parsed) => of(cube, parsed, metric),
             Input::CubeN(cube, parsed) => of(cube, parsed, metric),
+            Input::Def(p, parsed) => of(&**p, parsed, metric),
         }
     }
 }
@@ -352,6 +380,7 @@ fn notation_name(puzzle: PuzzleId, notation: Notation) -> &'static str {
         (PuzzleId::Kilominx, Notation::Standard) => "cubing",
         (PuzzleId::Kilominx, Notation::Seed) => "seed",
         (PuzzleId::Supercube(_), Notation::Seed) => "paper",
+        (PuzzleId::Def(_), _) => "definition",
         _ => "wca",
     }
 }
@@ -403,9 +432,20 @@ fn rotation_to_reference<P: Held>(p: &P, puzzle: PuzzleId, parsed: &Parsed<P>) -
     if parsed.frame == home {
         return None;
     }
-    let tokens: &[&str] = match puzzle {
-        PuzzleId::Kilominx => &["Uv", "Uv'", "Uv2", "Uv2'", "Rv", "Rv'", "Rv2", "Rv2'", "x2"],
-        _ => &["x", "x'", "x2", "y", "y'", "y2", "z", "z'", "z2"],
+    let tokens: Vec<String> = match puzzle {
+        PuzzleId::Kilominx => ["Uv", "Uv'", "Uv2", "Uv2'", "Rv", "Rv'", "Rv2", "Rv2'", "x2"]
+            .map(String::from)
+            .to_vec(),
+        // A definition's own rotations, each way.
+        PuzzleId::Def(d) => d
+            .puzzle()
+            .rotations()
+            .iter()
+            .flat_map(|r| [r.name.clone(), format!("{}'", r.name)])
+            .collect(),
+        _ => ["x", "x'", "x2", "y", "y'", "y2", "z", "z'", "z2"]
+            .map(String::from)
+            .to_vec(),
     };
     // Breadth first over the frames reached (24 or 60 of them).
     let mut seen = vec![parsed.frame];
@@ -413,7 +453,7 @@ fn rotation_to_reference<P: Held>(p: &P, puzzle: PuzzleId, parsed: &Parsed<P>) -
     while !layer.is_empty() {
         let mut next = Vec::new();
         for (frame, text) in layer {
-            for t in tokens {
+            for t in &tokens {
                 let (mut s, mut f) = (parsed.state.clone(), frame);
                 if p.apply_held(&mut s, &mut f, t).is_err() || seen.contains(&f) {
                     continue;
@@ -507,6 +547,17 @@ fn finish<P: Held>(
         if let Some(r) = rotation_to_reference(p, req.puzzle, parsed) {
             details.insert("rotate_first".into(), Value::from(r));
         }
+    }
+    if let Some(dedicated) = match req.puzzle {
+        PuzzleId::Def(d) => d.dedicated(),
+        _ => None,
+    } {
+        details.insert(
+            "dedicated".into(),
+            Value::from(format!(
+                "twisty has a dedicated model and solvers for this puzzle: --puzzle {dedicated}"
+            )),
+        );
     }
     details.insert("options".into(), ctx.options.to_json());
     Ok(SolveReport {

@@ -129,6 +129,7 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
                     &text,
                     &r.solution,
                 ),
+                PuzzleId::Def(d) => solves(&*d.puzzle(), &text, &r.solution),
             };
             assert!(
                 ok,

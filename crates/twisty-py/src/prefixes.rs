@@ -52,6 +52,7 @@ pub fn prefixes(py: Python<'_>, puzzle: &str, depth: usize) -> PyResult<Vec<Stri
         PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
             "the {n}x{n}x{n} has no optimal solver to split"
         ))),
+        PuzzleId::Def(d) => canonical(&*d.puzzle(), depth),
     };
     r.map_err(|e| errors::to_py(py, &e))
 }

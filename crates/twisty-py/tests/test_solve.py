@@ -23,6 +23,8 @@ SCHEMA_FIELDS = {
         ("2x2", "R U R' F2 U", {}),
         ("kilominx", "R U F", {}),
         ("supercube:2", "x0 y1 z0'", {"attempts": 2, "seed": 7}),
+        ("pyraminx", "R U L' B u", {}),
+        ("skewb", "R U L' B", {}),
     ],
 )
 def test_every_puzzle_solves_and_the_answer_undoes_the_input(puzzle, state, kwargs, tables):
@@ -40,6 +42,17 @@ def test_optimal_answers_have_the_optimal_length():
     s = twisty.solve("R U F2", solver="optimal", heuristic="small")
     assert s.optimal and s.length == 3
     assert twisty.solve("R2 U'", puzzle="2x2").length == 2
+
+
+def test_definitions_solve_optimally_and_scramble_by_name():
+    s = twisty.solve("R U L'", puzzle="pyraminx")
+    assert s.moves == ["L", "U'", "R'"] and s.optimal and s.puzzle == "pyraminx"
+    assert twisty.solve("R U F'", puzzle="def:2x2x2").length == 3
+    sc = twisty.scramble("skewb", seed=3)
+    assert sc == twisty.scramble("skewb", seed=3)
+    assert twisty.solve(sc, puzzle="skewb").length == len(sc.split())
+    with pytest.raises(ValueError, match="unknown definition"):
+        twisty.solve("R", puzzle="def:nosuch")
 
 
 def test_answers_are_checked_on_a_puzzle_object():

@@ -181,6 +181,12 @@ pub fn json_bytes<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiEr
 /// [`crate::display::MAX_WEB_CUBE_N`]).
 pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
     let p = id.parse::<PuzzleId>().map_err(ApiError::engine)?;
+    if let PuzzleId::Def(_) = p {
+        return Err(ApiError::engine(twisty_engine::EngineError::usage(format!(
+            "the page does not draw puzzles given by a definition ({}) yet: solve them with the command line (`twisty solve --puzzle {p}`) or Python",
+            p.title()
+        ))));
+    }
     if let PuzzleId::CubeN(n) = p {
         let max = crate::display::MAX_WEB_CUBE_N;
         if n > max {

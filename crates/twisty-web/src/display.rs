@@ -69,6 +69,8 @@ impl PuzzleDisplay for PuzzleId {
                 let n = n.clamp(MIN_CUBE_N, MAX_WEB_CUBE_N) as usize;
                 CUBE_N[n].get_or_init(|| Model::cube(n, false))
             }
+            // The page refuses definitions ([`crate::api::puzzle`]); never drawn.
+            PuzzleId::Def(_) => CUBE3.get_or_init(|| Model::cube(3, false)),
         }
     }
 
@@ -89,6 +91,7 @@ impl PuzzleDisplay for PuzzleId {
                 "moves are U R F D L B with ' or 2, wide Rw r 3Rw, inner layers 2R … {n}R, ranges 2-3Rw{}, rotations x y z",
                 if n % 2 == 1 { ", slices M E S" } else { "" }
             ),
+            PuzzleId::Def(_) => "moves as the puzzle's definition names them".into(),
         }
     }
 

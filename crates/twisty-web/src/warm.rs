@@ -162,7 +162,11 @@ fn load_now(st: &AppState, puzzle: PuzzleId, entry: &SolverEntry, options: Optio
 /// first.
 pub fn warm_up(st: &Arc<AppState>) {
     let mut jobs: Vec<(f64, PuzzleId, &'static SolverEntry, String)> = Vec::new();
-    for p in PuzzleId::listed() {
+    // The page refuses the puzzles given by a definition: nothing of theirs to warm.
+    for p in PuzzleId::listed()
+        .into_iter()
+        .filter(|p| !matches!(p, PuzzleId::Def(_)))
+    {
         for entry in twisty_engine::solvers_for(p) {
             let Ok(resolved) = twisty_engine::options::resolve(entry.id, &(entry.options)(), &Options::new())
             else {

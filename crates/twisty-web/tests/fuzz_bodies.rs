@@ -292,6 +292,9 @@ fn fuzz_solve_bodies() {
                         let cube = twisty_core::cube_n::CubeN::new(usize::from(n)).unwrap();
                         twisty_engine::input::cube_n(&cube, &req.input, Notation::Standard).map(|_| ())
                     }
+                    PuzzleId::Def(d) => {
+                        twisty_engine::input::def(&d.puzzle(), &req.input, Notation::Standard).map(|_| ())
+                    }
                 };
                 for e in [checked.err(), input.err(), req.timeout().err()]
                     .into_iter()

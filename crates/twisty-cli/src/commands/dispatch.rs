@@ -30,6 +30,7 @@ macro_rules! on_puzzle {
             PuzzleKind::Kilominx => $run($ctx, &Kilominx $(, $arg)*),
             PuzzleKind::Supercube(n) => $run($ctx, &supercube(n)? $(, $arg)*),
             PuzzleKind::CubeN(n) => $run($ctx, &cube_n(n)? $(, $arg)*),
+            PuzzleKind::Def(d) => $run($ctx, &*d.puzzle() $(, $arg)*),
         }
     };
 }

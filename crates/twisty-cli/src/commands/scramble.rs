@@ -21,7 +21,10 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
             "--count must be between 1 and {MAX_COUNT}"
         )));
     }
-    let length = args.length.unwrap_or_else(|| p.scramble_length());
+    let length = args.length.unwrap_or_else(|| match args.puzzle.id() {
+        id @ twisty_engine::PuzzleId::Def(_) => twisty_engine::scramble::default_length(id),
+        _ => p.scramble_length(),
+    });
     if length > MAX_LENGTH {
         return Err(CliError::usage(anyhow::anyhow!(
             "--length must be at most {MAX_LENGTH}"
@@ -50,7 +53,7 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ScrambleArgs) -> CliResult {
             // The engine draws the state and writes a verified solution's inverse.
             let s = twisty_engine::scramble::random_state(&engine, args.puzzle.id(), notation, &mut rng)?;
             (s.scramble, s.state)
-        } else if let twisty_engine::PuzzleId::CubeN(_) = args.puzzle.id() {
+        } else if let twisty_engine::PuzzleId::CubeN(_) | twisty_engine::PuzzleId::Def(_) = args.puzzle.id() {
             // The big cubes' scrambles are the WCA's outer blocks, written as turned.
             let s = twisty_engine::scramble::random_moves(args.puzzle.id(), length, notation, &mut rng)?;
             (s.scramble, s.state)

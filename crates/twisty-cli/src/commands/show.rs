@@ -26,13 +26,21 @@ pub fn run<P: CliPuzzle>(ctx: &Ctx, p: &P, args: &ShowArgs) -> CliResult {
         }
     };
     let string = p.state_string_held(&loaded.state, loaded.frame);
+    let info = if args.info { p.info() } else { None };
     if args.json {
-        return print_json(&serde_json::json!({
+        let mut record = serde_json::json!({
             "puzzle": p.name(),
             "moves": loaded.moves,
             "state": string,
             "solved": p.is_solved(&loaded.state),
-        }));
+        });
+        if let (Some(text), Some(map)) = (&info, record.as_object_mut()) {
+            map.insert("info".into(), serde_json::Value::from(text.as_str()));
+        }
+        return print_json(&record);
+    }
+    if let Some(text) = &info {
+        print!("{text}");
     }
     if seed {
         print!("{}", p.render(&loaded.state, ctx.colour));

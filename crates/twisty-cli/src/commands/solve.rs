@@ -306,6 +306,9 @@ fn print_human(r: &SolveReport, wall: Duration) {
         if let Some(note) = r.details.get("metric_note").and_then(|v| v.as_str()) {
             eprintln!("note: {note}");
         }
+        if let Some(note) = r.details.get("dedicated").and_then(|v| v.as_str()) {
+            eprintln!("note: {note}");
+        }
         if let Some(why) = r.details.get("answer").and_then(|v| v.as_str()) {
             // The printed answer is not the solver's: say so, with the solver's length.
             let theirs = r.details.get("solver_length").and_then(|v| v.as_u64());

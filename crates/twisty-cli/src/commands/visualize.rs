@@ -58,6 +58,11 @@ pub fn run(ctx: &Ctx, req: &SolveRequest, report: &SolveReport, delay_ms: u64) -
             let p = parsed(input::cube_n(&c, &req.input, req.notation))?;
             play(ctx, &c, p, req, report, delay_ms)
         }
+        PuzzleId::Def(d) => {
+            let c = d.puzzle();
+            let p = parsed(input::def(&c, &req.input, req.notation))?;
+            play(ctx, &*c, p, req, report, delay_ms)
+        }
     }
 }
 

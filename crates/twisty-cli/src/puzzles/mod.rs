@@ -6,6 +6,7 @@
 pub mod cube2;
 pub mod cube3;
 pub mod cube_n;
+pub mod def;
 pub mod edit;
 pub mod kilominx;
 pub mod supercube;
@@ -72,6 +73,12 @@ pub trait CliPuzzle: Puzzle + twisty_core::Held + Sync {
     /// letter (the default: none; one letter per key).
     fn key_faces(&self) -> Vec<&'static str> {
         Vec::new()
+    }
+
+    /// What `twisty show --info` prints: the puzzle's parts, moves and sizes (the default:
+    /// nothing more than its name).
+    fn info(&self) -> Option<String> {
+        None
     }
 
     /// The state as the engine takes it.

@@ -17,6 +17,7 @@ use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Puzzle, TwistyRng};
 
 pub mod cube_n;
+pub mod def;
 pub mod event;
 
 /// Largest random-move scramble.
@@ -40,6 +41,7 @@ pub fn default_length(puzzle: PuzzleId) -> usize {
         PuzzleId::Kilominx => 30,
         PuzzleId::Supercube(_) => twisty_core::supercube::SCRAMBLE_LENGTH,
         PuzzleId::CubeN(n) => cube_n::length(usize::from(n)),
+        PuzzleId::Def(d) => def::length(d),
     }
 }
 
@@ -93,6 +95,10 @@ pub fn random_moves(
                 scramble,
                 state: Some(c.to_facelets_held(&state, frame)),
             });
+        }
+        PuzzleId::Def(d) => {
+            let p = d.puzzle();
+            write(&*p, &def::random_moves(&p, rng, n), notation)
         }
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
@@ -176,6 +182,7 @@ pub fn random_state(
                 state: None,
             })
         }
+        PuzzleId::Def(d) => def::random_state(engine, d, notation, rng),
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
             let state = c.random_state(rng);
@@ -251,6 +258,10 @@ fn invert_tokens(puzzle: PuzzleId, text: &str) -> Result<String, EngineError> {
         PuzzleId::CubeN(n) => {
             let c: CubeN = crate::solve::cube_n(n)?;
             c.format_moves(&c.invert_all(&c.parse_moves(text)?))
+        }
+        PuzzleId::Def(d) => {
+            let p = d.puzzle();
+            p.format_moves(&p.invert_all(&p.parse_moves(text)?))
         }
     })
 }

@@ -4,6 +4,7 @@
 mod astar;
 pub(crate) mod cube2_optimal;
 pub(crate) mod cube3_optimal;
+pub(crate) mod def_optimal;
 pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
@@ -38,6 +39,7 @@ pub static ALL: &[SolverEntry] = &[
     supercube2_optimal::ENTRY,
     genetic::ENTRY,
     reduction::ENTRY,
+    def_optimal::ENTRY,
 ];
 
 /// A table need from a spec and an estimated build rate in seconds per entry.

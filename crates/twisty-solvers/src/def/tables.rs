@@ -358,4 +358,14 @@ impl DefTables {
     pub fn coordinates(&self) -> usize {
         self.coords.len()
     }
+
+    /// Entries of all distance tables together.
+    pub fn entries(&self) -> u64 {
+        self.tables.iter().map(|t| t.entries()).sum()
+    }
+
+    /// The deepest distance of any table (0 without tables).
+    pub fn depth(&self) -> usize {
+        self.tables.iter().map(|t| t.depth()).max().unwrap_or(0)
+    }
 }
