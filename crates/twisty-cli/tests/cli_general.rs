@@ -27,10 +27,10 @@ fn help_lists_every_subcommand() {
 #[test]
 fn unknown_puzzle_is_a_usage_error() {
     twisty()
-        .args(["show", "--puzzle", "pyraminx"])
+        .args(["show", "--puzzle", "gearcube"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown puzzle `pyraminx`"));
+        .stderr(predicate::str::contains("unknown puzzle `gearcube`"));
 }
 
 #[test]

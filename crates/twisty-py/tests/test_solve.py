@@ -50,7 +50,7 @@ def test_definitions_solve_optimally_and_scramble_by_name():
     assert twisty.solve("R U F'", puzzle="def:2x2x2").length == 3
     sc = twisty.scramble("skewb", seed=3)
     assert sc == twisty.scramble("skewb", seed=3)
-    assert twisty.solve(sc, puzzle="skewb").length == len(sc.split())
+    assert twisty.solve(sc, puzzle="skewb").length <= len(sc.split())
     with pytest.raises(ValueError, match="unknown definition"):
         twisty.solve("R", puzzle="def:nosuch")
 
@@ -204,7 +204,7 @@ def test_the_catalog_lists_solvers_with_typed_options_and_tables():
     assert all(t["bytes"] > 0 for t in optimal["tables"])
     assert {s["id"] for s in twisty.solvers("kilominx")} >= {"fast", "optimal"}
     with pytest.raises(twisty.UsageError):
-        twisty.solvers("megaminx")
+        twisty.solvers("gearcube")
 
 
 def test_max_memory_refuses_larger_tables_with_their_size(monkeypatch):
