@@ -51,7 +51,10 @@ fn quick_requests() -> Vec<SolveRequest> {
         SolveRequest::new(PuzzleId::Cube2, "R U R' F2 U"),
         SolveRequest::new(PuzzleId::Cube2, "D R x").solver("astar"),
         SolveRequest::new(PuzzleId::Kilominx, "R U F"),
-        SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'").option("attempts", 2),
+        SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'")
+            .solver("ga")
+            .option("attempts", 2),
+        SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'"),
         SolveRequest::new(PuzzleId::CubeN(4), "Rw U 3Fw' R2 x"),
         SolveRequest::new(PuzzleId::CubeN(5), "M Rw U 2F' 3Dw").option("beam", 4),
     ];
@@ -226,7 +229,9 @@ fn tables_over_the_memory_cap_are_refused_before_anything_is_announced() {
     // Solvers without tables over the cap still answer under it.
     let r = e
         .solve(
-            &SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'").option("attempts", 2),
+            &SolveRequest::new(PuzzleId::Supercube(2), "x0 y1 z0'")
+                .solver("ga")
+                .option("attempts", 2),
             &Quiet,
         )
         .expect("the genetic solver reads no table");
