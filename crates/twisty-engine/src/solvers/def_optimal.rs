@@ -14,12 +14,10 @@ use crate::error::{EngineError, ErrorKind};
 use crate::observer::Event;
 use crate::options::OptionSpec;
 use serde_json::{json, Value};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use twisty_core::def::{DefMove, DefPuzzle, DefState};
 use twisty_core::Puzzle;
-use twisty_solvers::def::{DefOptimal, DefTables, TableCaps};
+use twisty_solvers::def::{fingerprint, DefOptimal, DefTables, TableCaps};
 
 /// Default memory for one puzzle's tables, in MiB.
 pub const DEFAULT_MEMORY_MIB: i64 = 64;
@@ -56,19 +54,6 @@ fn options() -> Vec<OptionSpec> {
         ),
         OptionSpec::flag("all", "every optimal solution, not only the first"),
     ]
-}
-
-/// A fingerprint of what the tables depend on: the moves and the solved patterns.
-fn fingerprint(p: &DefPuzzle) -> u64 {
-    let mut h = DefaultHasher::new();
-    for m in p.move_info() {
-        m.transform.hash(&mut h);
-        m.face.hash(&mut h);
-    }
-    p.solved_patterns().hash(&mut h);
-    p.labels().hash(&mut h);
-    p.orientation_mods().hash(&mut h);
-    h.finish()
 }
 
 /// The memory for the tables: the option, within the engine's memory cap.

@@ -101,8 +101,9 @@ pub struct DefOptimal {
     cache: Mutex<Option<(u64, Arc<DefTables>)>>,
 }
 
-/// A fingerprint of a puzzle's moves and solved states (which tables depend on).
-fn fingerprint(p: &DefPuzzle) -> u64 {
+/// A fingerprint of a puzzle's moves and solved states (which tables depend on): a key for
+/// caching its tables.
+pub fn fingerprint(p: &DefPuzzle) -> u64 {
     let mut h = DefaultHasher::new();
     for m in p.move_info() {
         m.transform.hash(&mut h);
