@@ -242,6 +242,77 @@ fn the_big_cubes_are_solved_by_reduction_and_the_answer_is_checked() {
 }
 
 #[test]
+fn the_x_centre_tables_are_built_once_into_the_cache_and_a_corrupt_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    // First solve: built and stored (both the even-N set and, on a 5x5x5, the odd one).
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "4x4", "Rw U 3Fw' 2R"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "building the reduction's x-centre tables (even N)",
+        ));
+    let file = dir.path().join("cube-n-x-centres-even-ud-sets.tbl");
+    assert!(file.is_file());
+    // Second solve: mapped from the files, nothing built.
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "4x4", "Rw U 3Fw' 2R F"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("building").not());
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "6x6", "3Rw U 2F"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("x-centre").not());
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "5x5", "Rw U 3Fw'"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("x-centre tables (odd N)"));
+    let listed = twisty(dir.path()).args(["tables", "list"]).assert().success();
+    let list = stdout(&listed);
+    for name in [
+        "cube-n/x-centres-even/ud-sets",
+        "cube-n/x-centres-even/rl-sets-wing-parity",
+        "cube-n/x-centres-odd/faces",
+    ] {
+        assert!(list.contains(name), "{name}: {list}");
+    }
+    // A corrupt file: `tables verify` refuses it, a solve warns and rebuilds it.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[4000] ^= 0x42;
+    std::fs::write(&file, &bytes).unwrap();
+    twisty(dir.path())
+        .args(["tables", "verify"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("checksum mismatch"));
+    twisty(dir.path())
+        .args(["solve", "--puzzle", "4x4", "Rw U"])
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("warning: table cube-n-x-centres-even-ud-sets.tbl")
+                .and(predicate::str::contains("checksum mismatch"))
+                .and(predicate::str::contains("rebuilt")),
+        );
+    twisty(dir.path()).args(["tables", "verify"]).assert().success();
+    // `tables build --puzzle 4x4` builds every table the reduction needs.
+    let fresh = tempfile::tempdir().unwrap();
+    twisty(fresh.path())
+        .args(["tables", "build", "--puzzle", "4x4"])
+        .assert()
+        .success();
+    for odd in ["even", "odd"] {
+        assert!(fresh
+            .path()
+            .join(format!("cube-n-x-centres-{odd}-faces.tbl"))
+            .is_file());
+    }
+}
+
+#[test]
 fn block_metrics_are_for_the_big_cubes() {
     let dir = tempfile::tempdir().unwrap();
     twisty(dir.path())

@@ -220,6 +220,15 @@ pub struct Table {
 }
 
 impl Table {
+    /// A table held in memory (e.g. built for a process whose cache is not used); `None`
+    /// when `data` is not exactly `spec.data_len()` bytes.
+    pub fn from_vec(spec: TableSpec, data: Vec<u8>) -> Option<Table> {
+        (data.len() as u64 == spec.data_len()).then_some(Table {
+            spec,
+            data: TableData::Owned(data),
+        })
+    }
+
     /// The table's data bytes.
     pub fn bytes(&self) -> &[u8] {
         match &self.data {

@@ -151,3 +151,13 @@ fn memory_cap_and_bad_builds() {
         Err(TableError::NameTooLong(_))
     ));
 }
+
+#[test]
+fn a_table_in_memory_must_have_the_spec_length() {
+    let t = Table::from_vec(spec(), data()).expect("the right length");
+    assert_eq!(t.bytes(), &data()[..]);
+    assert!(!t.is_mapped());
+    let mut short = data();
+    short.pop();
+    assert!(Table::from_vec(spec(), short).is_none());
+}

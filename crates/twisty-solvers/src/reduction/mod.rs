@@ -30,16 +30,18 @@ use crate::solver::{verify, Limits, PhaseReport, SearchStats, Solution, SolveErr
 use crate::twophase::TwoPhase;
 use cycles::{Library, Orbit};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 use twisty_core::cube3::{parity, Cube3, CubieCube};
 use twisty_core::cube_n::{Block, CubeN, CubeNState};
 use twisty_core::{Metric, Puzzle};
+use xcentres::XCentreTables;
 
 /// The staged N×N×N solver (see the module notes).
 #[derive(Debug, Clone)]
 pub struct Reduction {
     twophase: Option<TwoPhase>,
+    xcentres: Option<Arc<XCentreTables>>,
     centre_tables: bool,
     beam: usize,
 }
@@ -65,6 +67,7 @@ impl Reduction {
     pub fn new() -> Reduction {
         Reduction {
             twophase: None,
+            xcentres: None,
             centre_tables: true,
             beam: DEFAULT_BEAM,
         }
@@ -87,9 +90,18 @@ impl Reduction {
     pub fn with_twophase(twophase: TwoPhase) -> Reduction {
         Reduction {
             twophase: Some(twophase),
+            xcentres: None,
             centre_tables: true,
             beam: DEFAULT_BEAM,
         }
+    }
+
+    /// The first x-centre orbit's tables to use (e.g. loaded from the table cache) for the
+    /// sizes of their parity; other sizes, and a solver not given them, use tables built in
+    /// memory once per process.
+    pub fn with_xcentre_tables(mut self, tables: Arc<XCentreTables>) -> Reduction {
+        self.xcentres = Some(tables);
+        self
     }
 
     fn twophase(&self) -> &TwoPhase {
@@ -117,7 +129,11 @@ impl Reduction {
         // 0. The first x-centre orbit by table-driven search (its wing parity made even).
         let clock = Instant::now();
         let pre = if self.centre_tables {
-            xcentres::solve(cube, &s).unwrap_or_default()
+            match &self.xcentres {
+                Some(t) if t.is_odd() == cube.is_odd() => t.solve(cube, &s),
+                _ => xcentres::solve(cube, &s),
+            }
+            .unwrap_or_default()
         } else {
             Vec::new()
         };
