@@ -155,6 +155,7 @@ pub fn build(
         } else {
             twisty_engine::Purpose::Single
         },
+        moves: args.move_set.clone(),
         cancel: Some(ctx.cancel.clone()),
     })
 }

@@ -31,6 +31,28 @@ impl MovePruning {
         }
     }
 
+    /// This rule with only the moves `keep` marks (by index; a move past its end is not
+    /// kept): the others are never generated, at the root or after any move.
+    pub fn restricted(&self, keep: &[bool]) -> Self {
+        let n = self.face_of.len();
+        let mut out = if self.faces == 0 {
+            // One pseudo-face, so that the table is consulted.
+            MovePruning {
+                faces: 1,
+                face_of: vec![0; n],
+                allowed: vec![true; 2 * n],
+            }
+        } else {
+            self.clone()
+        };
+        for row in out.allowed.chunks_mut(n.max(1)) {
+            for (m, a) in row.iter_mut().enumerate() {
+                *a &= keep.get(m).copied().unwrap_or(false);
+            }
+        }
+        out
+    }
+
     /// No pruning at all (every move after every move).
     pub fn none(num_moves: usize) -> Self {
         MovePruning {
