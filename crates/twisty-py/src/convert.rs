@@ -8,7 +8,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use pyo3::IntoPyObjectExt;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use twisty_engine::{catalog, PuzzleId, SolveRequest};
+use twisty_engine::{PuzzleId, SolveRequest};
 
 /// A JSON value as a Python object (objects become dicts, arrays lists).
 pub fn to_py(py: Python<'_>, v: &Value) -> PyResult<PyObject> {
