@@ -98,6 +98,9 @@ pub fn request(
             s.state.unwrap_or(s.scramble)
         }
     } else {
+        if let Some(f) = &args.state.facelets {
+            twisty_engine::input::state_string(puzzle, f)?;
+        }
         input_text(&args.state)?
     };
     Ok((build(ctx, args, matches, input)?, input_seed))
