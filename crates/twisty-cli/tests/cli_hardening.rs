@@ -305,3 +305,18 @@ fn solve_facelets_of_every_puzzle_says_what_is_wrong_with_the_string() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_table_the_cache_cannot_store_is_built_with_a_warning() {
+    let out = twisty(Path::new("/dev/null"))
+        .args(["solve", "-p", "2x2", "R U"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Solution: U' R'"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not stored") && err.contains("every run builds it again"),
+        "{err}"
+    );
+}
