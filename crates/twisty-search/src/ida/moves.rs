@@ -136,7 +136,7 @@ impl MoveAutomaton {
     /// `m` from state `q`, or [`MoveAutomaton::NONE`]. Errors if the table is not a whole
     /// number of rows or names a state it does not have.
     pub fn new(moves: usize, next: Vec<u16>) -> Result<Self, AutomatonError> {
-        if moves == 0 || next.is_empty() || next.len() % moves != 0 {
+        if moves == 0 || next.is_empty() || !next.len().is_multiple_of(moves) {
             return Err(AutomatonError::Shape {
                 transitions: next.len(),
                 moves,
