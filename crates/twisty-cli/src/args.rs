@@ -70,7 +70,7 @@ pub enum Command {
     /// Render a state and print its facelet string.
     Show(ShowArgs),
     /// Solve a state.
-    Solve(SolveArgs),
+    Solve(Box<SolveArgs>),
     /// Manage the table cache.
     Tables(TablesArgs),
     /// Run a benchmark.

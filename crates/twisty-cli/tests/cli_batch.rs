@@ -463,3 +463,42 @@ fn no_input_on_a_terminal_is_a_usage_error_with_a_hint() {
         );
     }
 }
+
+#[test]
+fn an_output_another_run_is_writing_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let output = dir.path().join("out.jsonl");
+    std::fs::write(&input, "R U\nR U F\n").unwrap();
+    std::fs::write(&output, "{\"line\":1}\n").unwrap();
+    // Another run holds the output (the lock every batch run takes on it).
+    let held = std::fs::OpenOptions::new().write(true).open(&output).unwrap();
+    held.lock().unwrap();
+    for resume in [false, true] {
+        let mut c = twisty();
+        c.arg("solve")
+            .arg("--batch")
+            .arg(&input)
+            .arg("--output")
+            .arg(&output);
+        if resume {
+            c.arg("--resume");
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "resume {resume}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("being written by another twisty run"), "{err}");
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), "{\"line\":1}\n");
+    }
+    held.unlock().unwrap();
+    drop(held);
+    twisty()
+        .arg("solve")
+        .arg("--batch")
+        .arg(&input)
+        .arg("--output")
+        .arg(&output)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&output).unwrap().lines().count(), 2);
+}

@@ -192,3 +192,42 @@ fn random_state_scrambles() {
         .iter()
         .all(|l| (15..=21).contains(&l.split_whitespace().count())));
 }
+
+#[test]
+fn solve_moves_keeps_the_answer_to_the_faces_named() {
+    let out = twisty()
+        .args(["solve", "--moves", "R,U", "--json", "y R U R' U R U2 R'"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let m = m.as_str().unwrap();
+        assert!(m.starts_with('R') || m.starts_with('U'), "{v}");
+    }
+    assert_eq!(v["solver"], "optimal");
+    assert_eq!(v["details"]["moves"], "R, U");
+    assert_eq!(v["length"], 7, "{v}");
+    // Out of reach, a move set with a single turn, a solver that cannot keep to one.
+    twisty()
+        .args(["solve", "--moves", "R,U", "R U F"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "cannot be solved with the allowed moves",
+        ));
+    twisty()
+        .args(["solve", "--moves", "R2,U", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`R2` in the move set"));
+    twisty()
+        .args(["solve", "--solver", "thistlethwaite", "--moves", "R,U", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot keep to a move set"));
+}

@@ -263,3 +263,60 @@ fn absurd_thread_counts_are_refused_before_any_thread_starts() {
             .stderr(predicate::str::contains("--threads must be from 1 to 1024").and(no_panic()));
     }
 }
+
+#[test]
+fn solve_facelets_of_every_puzzle_says_what_is_wrong_with_the_string() {
+    for (args, needle) in [
+        (
+            &["-p", "4x4", "--facelets", "UUUUUUUU"][..],
+            "has 8 letters, expected 96",
+        ),
+        (
+            &["-p", "4x4", "--facelets", "x"][..],
+            "`x` at column 1 of the state string",
+        ),
+        (&["-p", "5x5", "--facelets", "UUUU UUUU"][..], "state string"),
+        (
+            &["-p", "2x2", "--facelets", "UUUU"][..],
+            "has 4 letters, expected 24",
+        ),
+        (
+            &["-p", "pyraminx", "--facelets", "UUUU"][..],
+            "has no state string",
+        ),
+        (
+            &["-p", "kilominx", "--facelets", "UUUU"][..],
+            "has no state string",
+        ),
+        (&["-p", "supercube:3", "--facelets", "00ff"][..], "54 hex digits"),
+        (
+            &[
+                "--facelets",
+                "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX",
+            ][..],
+            "`X` at column 54",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = twisty(dir.path()).arg("solve").args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_table_the_cache_cannot_store_is_built_with_a_warning() {
+    let out = twisty(Path::new("/dev/null"))
+        .args(["solve", "-p", "2x2", "R U"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Solution: U' R'"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not stored") && err.contains("every run builds it again"),
+        "{err}"
+    );
+}

@@ -213,7 +213,7 @@ pub fn parse_token(n: usize, tok: &str) -> Result<Block, String> {
     };
     if let Some(k) = "MES".find(letter) {
         if prefix.is_empty() && outer.is_none() && !wide_w {
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 return Err(format!(
                     "{letter} (the middle layer) exists on odd cubes only; on a {n}x{n}x{n} name the layer, e.g. {}",
                     ["2L", "2D", "2F"][k]

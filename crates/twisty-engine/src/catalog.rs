@@ -132,6 +132,8 @@ pub struct SolverEntry {
     pub optimal: bool,
     /// Whether one solve uses several threads.
     pub multithreaded: bool,
+    /// Whether it keeps to a move set when asked (`--moves R,U`).
+    pub moves: bool,
     /// One line for people.
     pub summary: &'static str,
     /// Largest `max_length` it accepts.
@@ -163,6 +165,8 @@ pub struct SolverInfo {
     pub optimal: bool,
     /// Whether one solve uses several threads.
     pub multithreaded: bool,
+    /// Whether it keeps to a move set when asked (`--moves R,U`).
+    pub moves: bool,
     /// One line for people.
     pub summary: &'static str,
     /// Largest `max_length` it accepts.
@@ -185,6 +189,7 @@ impl SolverEntry {
             default: self.default,
             optimal: self.optimal,
             multithreaded: self.multithreaded,
+            moves: self.moves,
             summary: self.summary,
             max_length: self.max_length,
             tables: (self.tables)(&defaults),

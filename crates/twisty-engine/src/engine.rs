@@ -152,10 +152,18 @@ impl Engine {
         }
         let (value, origins) = load(&self.cache, self.config.progress)?;
         for (name, origin) in origins {
-            if let Origin::Rebuilt(reason) = origin {
-                observer.event(&Event::Note {
+            match origin {
+                Origin::Rebuilt(reason) => observer.event(&Event::Note {
                     message: format!("warning: table {name}: {reason}; rebuilt"),
-                });
+                }),
+                // Built again by every run until the cache can store it: say so, once per load.
+                Origin::Unsaved(reason) => observer.event(&Event::Note {
+                    message: format!(
+                        "warning: table {name}: {reason}; every run builds it again until the table directory ({}) can store it",
+                        self.cache.dir().display()
+                    ),
+                }),
+                Origin::Loaded | Origin::Built => {}
             }
         }
         let value: Arc<T> = Arc::new(value);

@@ -157,6 +157,7 @@ impl From<SolveError> for EngineError {
             SolveError::GaveUp(_) => EngineError::new(ErrorKind::GaveUp, message),
             SolveError::Table(_) => EngineError::new(ErrorKind::Tables, message),
             SolveError::Unsupported(_) => EngineError::new(ErrorKind::Usage, message),
+            SolveError::OutsideMoveSet => EngineError::new(ErrorKind::NoSolution, message),
             SolveError::Unverified => EngineError::new(ErrorKind::Internal, message),
         }
     }

@@ -2,6 +2,7 @@
 //! reference-frame state the solvers take and the frame the user holds the puzzle in.
 
 use crate::error::EngineError;
+use crate::puzzle_id::PuzzleId;
 use crate::request::{Notation, MAX_INPUT_BYTES};
 use crate::ErrorKind;
 use twisty_core::cube2::{Cube2, Cube2State};
@@ -104,6 +105,15 @@ fn state_string_error(text: &str, len: usize, faces: &str, colours: bool) -> Opt
     if compact.len() < 20 || !long_word || !compact.iter().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
+    Some(state_string_problem(text, len, faces, colours))
+}
+
+/// What is wrong with `text` as a state string of `len` letters from `faces` (and the colour
+/// letters when `colours`): its words, a letter that is neither, or its length.
+fn state_string_problem(text: &str, len: usize, faces: &str, colours: bool) -> EngineError {
+    let t = text.trim();
+    let compact: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
+    let words: Vec<&str> = t.split_whitespace().collect();
     let alphabet = if colours {
         format!("{faces}{COLOURS}")
     } else {
@@ -133,7 +143,56 @@ fn state_string_error(text: &str, len: usize, faces: &str, colours: bool) -> Opt
     } else {
         format!("the state string has {} letters, expected {len}", compact.len())
     };
-    Some(EngineError::new(ErrorKind::Parse, message))
+    EngineError::new(ErrorKind::Parse, message)
+}
+
+/// Checks that `text`, given as a state string (the CLI's `--facelets`), reads as one for
+/// `puzzle` before it is read at all: otherwise a short or misspelt string would be read as
+/// moves (`x` as a rotation). The error names the length, the letter or the words that are
+/// wrong, or says that the puzzle has no state string.
+pub fn state_string(puzzle: PuzzleId, text: &str) -> Result<(), EngineError> {
+    check_size(text)?;
+    match puzzle {
+        PuzzleId::Cube3 => {
+            let faces = colours_as_faces(text);
+            if is_word_of(faces.as_deref().unwrap_or(text), 54, "URFDLB") {
+                return Ok(());
+            }
+            Err(state_string_problem(text, 54, "URFDLB", true))
+        }
+        PuzzleId::Cube2 => {
+            if looks_like_net(text) || is_word_of(text, 24, "URFDLB") {
+                return Ok(());
+            }
+            Err(state_string_problem(text, 24, "URFDLB", false))
+        }
+        PuzzleId::CubeN(n) => {
+            let n = usize::from(n);
+            // Its own reader then says what is wrong with the letters, names or length.
+            if looks_like_facelets(n, text) {
+                return Ok(());
+            }
+            Err(state_string_problem(text, 6 * n * n, "URFDLB", true))
+        }
+        PuzzleId::Supercube(n) => {
+            let t = text.trim();
+            let want = 2 * usize::from(n).pow(3);
+            if t.len() == want && t.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Ok(());
+            }
+            Err(EngineError::new(
+                ErrorKind::Parse,
+                format!(
+                    "a {n}x{n}x{n} supercube state string has {want} hex digits (two per cubie), got {}",
+                    t.chars().count()
+                ),
+            ))
+        }
+        PuzzleId::Kilominx | PuzzleId::Def(_) => Err(EngineError::usage(format!(
+            "the {} has no state string: give its moves",
+            puzzle.title()
+        ))),
+    }
 }
 
 /// A 3x3x3 input: a 54-letter facelet string (faces U R F D L B, or colours W Y G B R O read

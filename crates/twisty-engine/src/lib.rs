@@ -27,6 +27,7 @@ mod engine;
 mod error;
 pub mod input;
 pub mod loaded;
+mod move_set;
 mod observer;
 pub mod options;
 pub mod ordered;

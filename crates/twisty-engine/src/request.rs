@@ -90,6 +90,12 @@ pub struct SolveRequest {
     /// What the solve is for (picks option defaults).
     #[serde(default)]
     pub purpose: Purpose,
+    /// Only these moves in the answer: faces or move names separated by commas or spaces
+    /// (`"R,U"`: every turn of R and of U), as the answer is written (the user's frame by
+    /// default). Only solvers that can keep to a move set take it (see
+    /// [`crate::SolverEntry::moves`]); without a solver named, the puzzle's first that can.
+    #[serde(default)]
+    pub moves: Option<String>,
     /// Raised from elsewhere to stop the solve.
     #[serde(skip)]
     pub cancel: Option<Arc<AtomicBool>>,
@@ -179,6 +185,7 @@ impl SolveRequest {
             min_length: None,
             continue_input: false,
             purpose: Purpose::Single,
+            moves: None,
             cancel: None,
         }
     }

@@ -5,6 +5,7 @@ use crate::catalog::{self, Answer, Runner, SolverEntry};
 use crate::engine::{Ctx, Engine};
 use crate::error::{EngineError, ErrorKind};
 use crate::input::{self, Parsed};
+use crate::move_set;
 use crate::observer::Observer;
 use crate::options::{resolve_for, Resolved};
 use crate::puzzle_id::PuzzleId;
@@ -135,10 +136,15 @@ impl Engine {
         input: Input,
         observer: &dyn Observer,
     ) -> Result<SolveReport, EngineError> {
+        if let Some(r) = self.move_set_defaults(req) {
+            return self.solve_input(&r, input, observer);
+        }
         let (entry, _) = checked(req)?;
-        // Not for `all` (a list of every optimal solution) nor for a part of a split search.
+        // Not for `all` (a list of every optimal solution), a part of a split search, nor a
+        // solve kept to a move set (the default solver cannot keep to it).
         let wanted = entry.optimal
             && !entry.default
+            && req.moves.is_none()
             && !req.options.contains_key("all")
             && req.min_length.is_none()
             && !req.continue_input;
@@ -207,6 +213,14 @@ impl Engine {
                 Input::Def(p, parsed) => last_move(&**p, parsed),
             };
         }
+        limits.moves = match &input {
+            Input::Cube3(parsed) => move_set::mask(&Cube3, req, parsed, entry)?,
+            Input::Cube2(parsed) => move_set::mask(&Cube2, req, parsed, entry)?,
+            Input::Kilominx(parsed) => move_set::mask(&Kilominx, req, parsed, entry)?,
+            Input::Supercube(cube, parsed) => move_set::mask(cube, req, parsed, entry)?,
+            Input::CubeN(cube, parsed) => move_set::mask(cube, req, parsed, entry)?,
+            Input::Def(p, parsed) => move_set::mask(&**p, req, parsed, entry)?,
+        };
         let ctx = Ctx {
             engine: self,
             options: &options,
@@ -313,7 +327,11 @@ impl Input {
 
 /// The solver entry and its checked options for `req`.
 pub fn checked(req: &SolveRequest) -> Result<(&'static SolverEntry, Resolved), EngineError> {
-    let entry = catalog::find(req.puzzle, req.solver.as_deref())?;
+    let entry = if req.moves.is_some() {
+        move_set::entry(req)?
+    } else {
+        catalog::find(req.puzzle, req.solver.as_deref())?
+    };
     let options = resolve_for(entry.id, &(entry.options)(), &req.options, req.purpose)?;
     Ok((entry, options))
 }
@@ -345,6 +363,7 @@ fn limits(req: &SolveRequest, entry: &SolverEntry) -> Result<Limits, EngineError
         min_length: req.min_length,
         after_move: None,
         progress: None,
+        moves: None,
     })
 }
 
@@ -498,13 +517,14 @@ fn finish<P: Held>(
     // Every answer is simplified before it is counted: the length is the metric's count of
     // the moves printed.
     let answer_moves = simplified(p, &best.moves);
-    let inverse = shorter_inverse(p, entry, parsed, &answer_moves, metric);
+    let inverse = shorter_inverse(p, entry, parsed, &answer_moves, metric).filter(|_| req.moves.is_none());
     let recounted = metric == Metric::Qtm && !searches_in_qtm(req.puzzle, entry);
     let (moves, optimal) = match &inverse {
         Some(m) => (m.as_slice(), false),
         None => (answer_moves.as_slice(), best.optimal && !recounted),
     };
     let tokens = written(p, req, parsed, moves)?;
+    move_set::check(req, &tokens)?;
     let tables_seconds = *ctx.tables_seconds.lock().unwrap_or_else(|e| e.into_inner());
     let search_seconds = if best.stats.elapsed.is_zero() {
         (wall - tables_seconds).max(0.0)
@@ -558,6 +578,9 @@ fn finish<P: Held>(
                 "twisty has a dedicated model and solvers for this puzzle: --puzzle {dedicated}"
             )),
         );
+    }
+    if let Some(set) = move_set::listed(req) {
+        details.insert("moves".into(), Value::from(set));
     }
     details.insert("options".into(), ctx.options.to_json());
     Ok(SolveReport {

@@ -8,7 +8,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use pyo3::IntoPyObjectExt;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use twisty_engine::{catalog, PuzzleId, SolveRequest};
+use twisty_engine::{PuzzleId, SolveRequest};
 
 /// A JSON value as a Python object (objects become dicts, arrays lists).
 pub fn to_py(py: Python<'_>, v: &Value) -> PyResult<PyObject> {
@@ -91,6 +91,8 @@ pub struct Common<'a> {
     pub notation: &'a str,
     /// Seed of randomised solvers.
     pub seed: Option<u64>,
+    /// Only these faces in the answer (`"R,U"`), or every move.
+    pub allowed_moves: Option<String>,
 }
 
 /// A request template (empty input) from the common arguments and the solver options given
@@ -110,7 +112,9 @@ pub fn request(
     req.frame = named("frame", c.frame)?;
     req.notation = named("notation", c.notation)?;
     req.seed = c.seed;
-    let entry = catalog::find(c.puzzle, c.solver.as_deref()).map_err(|e| errors::to_py(py, &e))?;
+    req.moves = c.allowed_moves.clone();
+    // The solver the engine will run (with a move set, the puzzle's first that keeps to it).
+    let (entry, _) = twisty_engine::checked(&req).map_err(|e| errors::to_py(py, &e))?;
     let specs = (entry.options)();
     if let Some(options) = options {
         for (k, v) in options.iter() {

@@ -24,11 +24,12 @@ fn runtime(e: std::io::Error) -> PyErr {
 
 /// Solves one state.
 ///
-/// `state` is moves, a state string or a puzzle object; `options` are the solver's options.
+/// `state` is moves, a state string or a puzzle object; `options` are the solver's options;
+/// `allowed_moves` (e.g. `"R,U"`) keeps the answer to those faces as the puzzle is held.
 #[pyfunction]
 #[pyo3(signature = (state, puzzle = "3x3", solver = None, max_length = None, timeout = None,
     metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
-    max_memory = None, progress = None, **options))]
+    max_memory = None, progress = None, allowed_moves = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     py: Python<'_>,
@@ -44,6 +45,7 @@ pub fn solve(
     tables_dir: Option<PathBuf>,
     max_memory: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
+    allowed_moves: Option<String>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Solution> {
     let max_memory = convert::max_memory(max_memory)?;
@@ -67,6 +69,7 @@ pub fn solve(
         frame,
         notation,
         seed,
+        allowed_moves,
     };
     let req = convert::request(py, "solve", &common, options)?;
     let engine = engines::engine(tables_dir, max_memory);
@@ -244,7 +247,7 @@ impl Drop for Batch {
 #[pyo3(signature = (states, puzzle = "3x3", solver = None, max_length = None, timeout = None,
     metric = "htm", frame = "held", notation = "standard", seed = None, tables_dir = None,
     max_memory = None, jobs = None, threads = None, errors = "return", min_length = None,
-    continue_input = false, **options))]
+    continue_input = false, allowed_moves = None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many_iter(
     py: Python<'_>,
@@ -264,6 +267,7 @@ pub fn solve_many_iter(
     errors: &str,
     min_length: Option<u32>,
     continue_input: bool,
+    allowed_moves: Option<String>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Batch> {
     let max_memory = convert::max_memory(max_memory)?;
@@ -285,6 +289,7 @@ pub fn solve_many_iter(
         frame,
         notation,
         seed,
+        allowed_moves,
     };
     let mut template = convert::request(py, "solve_many", &common, options)?;
     let jobs = match jobs {

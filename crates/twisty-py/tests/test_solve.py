@@ -254,3 +254,19 @@ def test_solve_many_takes_an_iterable_of_str_inputs_with_a_bound():
         twisty.solve_many(itertools.cycle(["R"]))
     with pytest.raises(ValueError, match="jobs must be from 1 to 1024"):
         twisty.solve_many(["R"], jobs=20000)
+
+
+def test_allowed_moves_keeps_every_answer_to_the_faces_named(tables):
+    scramble = "R U R' U R U2 R'"
+    s = twisty.solve("y " + scramble, tables_dir=tables, allowed_moves="R,U")
+    assert s.solver == "optimal" and s.length == 7
+    assert all(m[0] in "RU" for m in s.moves), s.text
+    assert s.details["moves"] == "R, U"
+    out = list(twisty.solve_many([scramble, "R U R'"], puzzle="2x2", tables_dir=tables,
+                                 allowed_moves="R,U", jobs=1))
+    assert out[0].length <= 7 and out[1].length == 3
+    assert all(m[0] in "RU" for r in out for m in r.moves)
+    with pytest.raises(twisty.UsageError, match="`M` in the move set"):
+        twisty.solve("R U", tables_dir=tables, allowed_moves="R,M")
+    with pytest.raises(twisty.NoSolutionError, match="allowed moves"):
+        twisty.solve("R U F", tables_dir=tables, allowed_moves="R,U")

@@ -199,7 +199,7 @@ mod tests {
         let steps = [1u64, 37, 613, 4099];
         let neighbour = |i: u64, k: usize| {
             let s = steps[k / 2];
-            if k % 2 == 0 {
+            if k.is_multiple_of(2) {
                 (i + s) % n
             } else {
                 (i + n - s) % n

@@ -173,7 +173,7 @@ fn collect<const B: u32>(t: &[AtomicU8], first: u64, count: u64, want: u8, out: 
     let per_byte = 8 / B as u64;
     let end = first + count;
     let mut i = first;
-    while i < end && i % per_byte != 0 {
+    while i < end && !i.is_multiple_of(per_byte) {
         if get::<B>(t, i) == want {
             out.push((i - first) as u16);
         }

@@ -21,9 +21,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 mod moves;
+mod restrict;
 mod roots;
 use crate::progress::IterationProgress;
 pub use moves::{AutomatonError, MoveAutomaton, MovePruning};
+use restrict::Restricted;
 pub use roots::{for_each_in_order, SubtreeCounts};
 use roots::{sort_roots, Root};
 
@@ -159,6 +161,9 @@ pub struct IdaOptions {
     /// Counters updated inside each bound: the bound, the subtrees of a split search
     /// searched to their end, and the nodes as the threads poll (every few thousand nodes).
     pub progress: Option<Arc<IterationProgress>>,
+    /// Only the moves marked here (by index) are generated: a search restricted to a move
+    /// set (e.g. `R` and `U` turns only). `None`: every move of the problem.
+    pub moves: Option<Vec<bool>>,
 }
 
 /// One finished depth bound.
@@ -479,6 +484,26 @@ fn frontier<P: IdaProblem>(
 /// Runs IDA* from `start`. `on_bound` is called after each bound searched completely without
 /// a solution. `cancel`, when raised, stops the search.
 pub fn ida_star<P: IdaProblem>(
+    p: &P,
+    start: &P::Node,
+    opts: &IdaOptions,
+    cancel: Option<&AtomicBool>,
+    on_bound: impl FnMut(&BoundReport),
+) -> IdaResult {
+    match &opts.moves {
+        Some(keep) => {
+            let r = Restricted {
+                inner: p,
+                pruning: p.pruning().restricted(keep),
+            };
+            run(&r, start, opts, cancel, on_bound)
+        }
+        None => run(p, start, opts, cancel, on_bound),
+    }
+}
+
+/// [`ida_star`] on the problem's own move rule.
+fn run<P: IdaProblem>(
     p: &P,
     start: &P::Node,
     opts: &IdaOptions,

@@ -12,6 +12,7 @@ pub mod kilominx_fast;
 pub mod optimal;
 pub mod reduction;
 pub mod solver;
+pub mod subgroup;
 pub mod supercube2;
 pub mod swarm;
 #[cfg(test)]

@@ -33,6 +33,10 @@ pub struct Limits {
     /// do not report progress inside a bound ignore it (the optimal 3x3x3 and Kilominx
     /// solvers report).
     pub progress: Option<Arc<IterationProgress>>,
+    /// Only these moves (by index in [`Puzzle::moves`] order) may appear in the answer: a
+    /// solve restricted to a move set (`--moves R,U`). Solvers that cannot keep to one
+    /// refuse it; `None`: every move.
+    pub moves: Option<Vec<bool>>,
 }
 
 impl Limits {
@@ -125,6 +129,12 @@ pub enum SolveError {
     /// The solver does not handle this puzzle or option.
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// The state is not in the group the allowed moves generate ([`Limits::moves`]): no
+    /// sequence of them solves it.
+    #[error(
+        "the state cannot be solved with the allowed moves alone (it is not in the group they generate)"
+    )]
+    OutsideMoveSet,
     /// The solver produced moves that do not solve the state (a bug; never silently returned).
     #[error("internal error: the solver returned moves that do not solve the state")]
     Unverified,

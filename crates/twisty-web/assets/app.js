@@ -8,7 +8,7 @@ const ui = {
   keysHint: $('keys-hint'), moves: $('moves'), moveError: $('move-error'), scramble: $('scramble'),
   reset: $('reset'), editToggle: $('edit-toggle'), editor: $('editor'), palette: $('palette'),
   net: $('net'), editUse: $('edit-use'), editClear: $('edit-clear'), editMsg: $('edit-msg'),
-  solver: $('solver'), timeLimit: $('time-limit'), solverNote: $('solver-note'), solve: $('solve'),
+  solver: $('solver'), timeLimit: $('time-limit'), allowedMoves: $('allowed-moves'), solverNote: $('solver-note'), solve: $('solve'),
   cancel: $('cancel'), solveMsg: $('solve-msg'), playback: $('playback'), first: $('first'),
   back: $('back'), play: $('play'), step: $('step'), speed: $('speed'), solution: $('solution'),
   stats: $('stats'),
@@ -471,6 +471,8 @@ async function solve() {
   const body = { puzzle: P.id, solver: ui.solver.value };
   const limit = parseFloat(ui.timeLimit.value);
   if (limit > 0) body.time_limit = Math.min(60, limit);
+  const only = ui.allowedMoves.value.trim();
+  if (only) body.allowed_moves = only;
   if (mode === 'facelets') body.facelets = facelets; else body.moves = ui.moves.value;
   solveAbort = new AbortController();
   ui.solve.disabled = true;

@@ -367,9 +367,34 @@ impl StateRequest {
 }
 
 /// `POST /api/validate`: parses moves or facelets; returns the normalised moves and the state.
-pub async fn validate(body: Result<Bytes, BytesRejection>) -> ApiResult {
+pub async fn validate(State(st): State<Arc<AppState>>, body: Result<Bytes, BytesRejection>) -> ApiResult {
     let bytes = body_bytes(body)?;
-    Ok(Json(validated(&bytes)?).into_response())
+    let v = off_async(&st, move || validated(&bytes)).await?;
+    Ok(Json(v).into_response())
+}
+
+/// Runs `work` (parsing and applying moves: up to the input limit on the largest puzzles,
+/// seconds of work) on the blocking pool, at most [`AppState::parses`] at once (more get
+/// 503 `busy`), so that the async threads keep answering every other request.
+pub async fn off_async<T: Send + 'static>(
+    st: &AppState,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let Ok(permit) = st.parses.clone().try_acquire_owned() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "as many input checks as allowed are running; retry shortly",
+        )
+        .retry_after(1));
+    };
+    let out = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    })
+    .await
+    .map_err(|e| EngineError::new(ErrorKind::Internal, format!("input task failed: {e}")))?;
+    out
 }
 
 /// The answer of `POST /api/validate` to a body of `bytes`: the JSON decoded, the puzzle and

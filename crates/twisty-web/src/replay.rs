@@ -6,12 +6,15 @@ use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
 use crate::display::PuzzleDisplay;
 use crate::geometry::Anim;
 use crate::puzzles;
+use crate::server::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::sync::Arc;
 use twisty_engine::EngineError;
 
 /// Body of `POST /api/replay`.
@@ -37,9 +40,13 @@ struct Step {
 }
 
 /// `POST /api/replay`: `{start: {state, solved}, steps: [{move, anim, state}], solved}`.
-pub async fn replay(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+pub async fn replay(
+    State(st): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
     let bytes = body_bytes(body)?;
-    Ok(Json(replayed(&bytes)?).into_response())
+    let v = crate::api::off_async(&st, move || replayed(&bytes)).await?;
+    Ok(Json(v).into_response())
 }
 
 /// The answer of `POST /api/replay` to a body of `bytes`.

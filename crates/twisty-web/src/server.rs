@@ -83,6 +83,9 @@ pub enum ServeError {
 pub struct AppState {
     /// Permits for concurrent solves.
     pub solves: Arc<Semaphore>,
+    /// Permits for concurrent input checks and replays (`/api/validate`, `/api/replay`),
+    /// which run on the blocking pool: twice the solves, at least four.
+    pub parses: Arc<Semaphore>,
     /// Number of permits.
     pub max_solves: usize,
     /// See [`ServerConfig::solve_memory_mib`].
@@ -232,6 +235,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServeError> {
     }));
     let state = Arc::new(AppState {
         solves: Arc::new(Semaphore::new(max_solves)),
+        parses: Arc::new(Semaphore::new((2 * max_solves).max(4))),
         max_solves,
         solve_memory_mib: config.solve_memory_mib,
         active: AtomicUsize::new(0),

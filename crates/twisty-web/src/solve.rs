@@ -56,6 +56,8 @@ pub struct SolveBody {
     pub metric: Option<MetricName>,
     /// Seed of randomised solvers.
     pub seed: Option<u64>,
+    /// Only these faces in the answer (`"R,U"`), as the engine's move set.
+    pub allowed_moves: Option<String>,
 }
 
 /// A solve in progress, as `GET /api/solves` reports it.
@@ -145,6 +147,7 @@ fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiErro
     req.timeout = Some(limit);
     req.metric = body.metric.unwrap_or_default();
     req.seed = body.seed;
+    req.moves = body.allowed_moves.clone();
     req.threads = Some(1);
     Ok((req, limit))
 }

@@ -304,3 +304,42 @@ async fn solve_errors() {
     assert_eq!(kind(&v), "impossible_state");
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn allowed_moves_keep_the_answer_to_the_faces_named() {
+    let (s, base) = server(false, None).await;
+    let scramble = "R U R' U R U2 R'";
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "moves": scramble, "solver": "optimal", "allowed_moves": "R,U"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|m| m.as_str().unwrap().starts_with(['R', 'U'])),
+        "{v}"
+    );
+    assert_eq!(v["details"]["moves"], "R, U");
+    assert!(replay_solves(&base, "2x2x2", json!(scramble), &v).await);
+    // A state the set cannot solve, and a solver that cannot keep to a set.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "moves": "R U F", "allowed_moves": "R,U"}),
+    )
+    .await;
+    assert!(st.is_client_error(), "{st} {v}");
+    assert!(v.to_string().contains("allowed moves"), "{v}");
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "3x3x3", "moves": "R U", "solver": "twophase", "allowed_moves": "R,U"}),
+    )
+    .await;
+    assert!(st.is_client_error(), "{st} {v}");
+    assert!(v.to_string().contains("cannot keep to a move set"), "{v}");
+    s.shutdown().await.unwrap();
+}

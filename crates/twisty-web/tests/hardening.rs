@@ -541,3 +541,40 @@ fn without_availability(list: &Value, added: bool) -> Value {
     }
     list
 }
+
+#[tokio::test]
+async fn input_checks_run_off_the_async_threads_and_overflow_is_busy() {
+    // One solve slot: four input-check slots. Sixteen heavy checks at once each get their
+    // answer or a 503 `busy` with Retry-After, and the server answers its health check.
+    let (s, base) = server(ServerConfig {
+        max_concurrent_solves: Some(1),
+        ..ServerConfig::default()
+    })
+    .await;
+    let heavy = json!({"puzzle": "supercube:8", "moves": "(R U 3R 4F)2000"});
+    let mut tasks = Vec::new();
+    for i in 0..16 {
+        let (base, body) = (base.clone(), heavy.clone());
+        let path = if i % 2 == 0 {
+            "/api/validate"
+        } else {
+            "/api/replay"
+        };
+        let body = if path == "/api/replay" {
+            json!({"puzzle": "supercube:8", "moves": body["moves"], "solution": "R"})
+        } else {
+            body
+        };
+        tasks.push(tokio::spawn(async move { post(&base, path, &body).await }));
+    }
+    let (st, _) = get(&base, "/api/health").await;
+    assert_eq!(st, StatusCode::OK);
+    for t in tasks {
+        let (st, v) = t.await.unwrap();
+        assert!(
+            st == StatusCode::OK || (st == StatusCode::SERVICE_UNAVAILABLE && kind(&v) == "busy"),
+            "{st} {v}"
+        );
+    }
+    s.shutdown().await.unwrap();
+}

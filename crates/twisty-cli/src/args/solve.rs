@@ -42,6 +42,12 @@ pub struct SolveArgs {
     /// first (searched for within --timeout, default 1 s).
     #[arg(long, value_name = "K")]
     pub count: Option<u32>,
+    /// Answer with these moves only: faces separated by commas (`--moves R,U`: every turn
+    /// of R and U, as you hold the puzzle). Optimal solvers of the 3x3x3 (with the strongest
+    /// of its best, korf-inverse or small-inverse tables at hand), the 2x2x2 and the puzzles
+    /// given by a definition; a state those moves cannot solve is refused at once.
+    #[arg(long = "moves", id = "move_set", value_name = "FACES")]
+    pub move_set: Option<String>,
     /// Longest acceptable solution.
     #[arg(long)]
     pub max_length: Option<u32>,

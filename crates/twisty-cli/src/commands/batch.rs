@@ -239,23 +239,37 @@ fn open_output(args: &SolveArgs) -> CliResult<(HashSet<usize>, Box<dyn Write>)> 
         return Ok((HashSet::new(), Box::new(BufWriter::new(io::stdout()))));
     };
     let open_error = |e: io::Error| CliError::usage(anyhow::anyhow!("cannot write {}: {e}", path.display()));
-    if !args.batch.resume {
-        let f = File::create(path).map_err(open_error)?;
-        return Ok((HashSet::new(), Box::new(BufWriter::new(f))));
-    }
-    let skip = if path.exists() {
-        let (skip, keep) = answered(path)?;
-        let f = OpenOptions::new().write(true).open(path).map_err(open_error)?;
-        f.set_len(keep).map_err(open_error)?;
-        skip
-    } else {
-        HashSet::new()
-    };
+    // Opened without truncating, then locked for the whole run: a second run on the same
+    // output (with or without --resume) is refused instead of interleaving its records.
     let f = OpenOptions::new()
         .create(true)
-        .append(true)
+        .append(args.batch.resume)
+        .write(true)
         .open(path)
         .map_err(open_error)?;
+    match f.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(CliError::usage(anyhow::anyhow!(
+                "{} is being written by another twisty run: wait for it to finish, or write to another file",
+                path.display()
+            )))
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(open_error(e)),
+    }
+    // Only a regular file is truncated (`/dev/null`, a FIFO or a terminal are written as
+    // they are).
+    let regular = f.metadata().map_err(open_error)?.is_file();
+    if !args.batch.resume {
+        if regular {
+            f.set_len(0).map_err(open_error)?;
+        }
+        return Ok((HashSet::new(), Box::new(BufWriter::new(f))));
+    }
+    let (skip, keep) = answered(path)?;
+    if regular {
+        f.set_len(keep).map_err(open_error)?;
+    }
     if !skip.is_empty() {
         eprintln!(
             "resuming {}: {} line(s) already answered",

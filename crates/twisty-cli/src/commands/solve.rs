@@ -98,6 +98,9 @@ pub fn request(
             s.state.unwrap_or(s.scramble)
         }
     } else {
+        if let Some(f) = &args.state.facelets {
+            twisty_engine::input::state_string(puzzle, f)?;
+        }
         input_text(&args.state)?
     };
     Ok((build(ctx, args, matches, input)?, input_seed))
@@ -155,6 +158,7 @@ pub fn build(
         } else {
             twisty_engine::Purpose::Single
         },
+        moves: args.move_set.clone(),
         cancel: Some(ctx.cancel.clone()),
     })
 }

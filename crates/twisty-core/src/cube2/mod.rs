@@ -130,7 +130,7 @@ impl Cube2State {
             )));
         }
         let sum: u32 = self.co.iter().map(|&x| x as u32).sum();
-        if sum % 3 != 0 {
+        if !sum.is_multiple_of(3) {
             return Err(InvalidState::Twist { sum: (sum % 3) as u8 });
         }
         Ok(())
@@ -220,7 +220,7 @@ impl Cube2State {
             s.co[pos] = ori as u8;
         }
         let sum: u32 = s.co.iter().map(|&x| x as u32).sum();
-        if sum % 3 != 0 {
+        if !sum.is_multiple_of(3) {
             return Err(InvalidState::Twist { sum: (sum % 3) as u8 });
         }
         // Rotate the whole cube until the DBL cubie is home and untwisted.

@@ -364,13 +364,13 @@ impl CubieCube {
             seen |= 1 << e;
         }
         let twist: u32 = (0..8).map(|i| self.corner_ori(i) as u32).sum();
-        if twist % 3 != 0 {
+        if !twist.is_multiple_of(3) {
             return Err(InvalidState::Twist {
                 sum: (twist % 3) as u8,
             });
         }
         let flip: u32 = (0..12).map(|i| self.edge_ori(i) as u32).sum();
-        if flip % 2 != 0 {
+        if !flip.is_multiple_of(2) {
             return Err(InvalidState::Flip);
         }
         let cp = parity(&self.corner_perms());

@@ -426,7 +426,7 @@ impl Puzzle for CubeN {
         let mut out = Vec::with_capacity(9 * (n - 1));
         for axis in 0..3u8 {
             let mut blocks: Vec<(usize, usize)> = Vec::new();
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 blocks.extend((1..n).rev().map(|lo| (lo, n - 1)));
             } else {
                 let mid = n / 2;

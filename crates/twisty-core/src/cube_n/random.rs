@@ -27,7 +27,7 @@ pub fn random_state<R: Rng + ?Sized>(c: &CubeN, rng: &mut R) -> CubeNState {
     let n = s.n();
     let mut cp: Vec<u8> = (0..8).collect();
     let mut co = [0u8; 8];
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         // DBL (6) stays home and untwisted.
         let mut rest: Vec<u8> = vec![0, 1, 2, 3, 4, 5, 7];
         rest.shuffle(rng);

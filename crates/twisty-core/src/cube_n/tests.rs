@@ -190,7 +190,7 @@ fn blocks_of(n: usize) -> Vec<Block> {
                     || lo == 0
                     || hi as usize == n - 1
                     || lo == hi
-                    || (lo as usize + hi as usize) % 7 == 0;
+                    || (lo as usize + hi as usize).is_multiple_of(7);
                 if !b.is_rotation(n) && sample {
                     out.push(b);
                 }

@@ -75,13 +75,13 @@ pub fn validate(c: &CubeN, s: &CubeNState) -> Result<(), InvalidState> {
         })?;
         twist += t as u32;
     }
-    if twist % 3 != 0 {
+    if !twist.is_multiple_of(3) {
         return Err(InvalidState::Twist {
             sum: (twist % 3) as u8,
         });
     }
     let corners: Vec<u8> = (0..8).map(|i| s.corner_perm(i)).collect();
-    if n % 2 == 0 && (s.corner_perm(6) != 6 || s.corner_twist(6) != 0) {
+    if n.is_multiple_of(2) && (s.corner_perm(6) != 6 || s.corner_twist(6) != 0) {
         return Err(InvalidState::Other(String::from(
             "the reference frame of an even cube keeps the DBL corner home and untwisted",
         )));
@@ -99,7 +99,7 @@ pub fn validate(c: &CubeN, s: &CubeNState) -> Result<(), InvalidState> {
             })?;
             flip += f as u32;
         }
-        if flip % 2 != 0 {
+        if !flip.is_multiple_of(2) {
             return Err(InvalidState::Flip);
         }
         let midges: Vec<u8> = (0..12).map(|i| s.midge_perm(i)).collect();

@@ -69,6 +69,15 @@ impl Action {
         Ok(Action { blocks: out, degree })
     }
 
+    /// A bare action on `degree` points, for permutations made elsewhere (no blocks: the
+    /// definition conversions [`Action::perm_of`] and [`Action::transform_of`] do nothing).
+    pub fn plain(degree: usize) -> Action {
+        Action {
+            blocks: Vec::new(),
+            degree,
+        }
+    }
+
     /// The faithful action: every orbit with all its orientations.
     pub fn faithful(puzzle: &DefPuzzle) -> Result<Action, DefError> {
         Action::new(

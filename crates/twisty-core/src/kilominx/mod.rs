@@ -328,7 +328,7 @@ impl KiloState {
             )));
         }
         let sum: u32 = (0..20).map(|i| self.twist(i) as u32).sum();
-        if sum % 3 != 0 {
+        if !sum.is_multiple_of(3) {
             return Err(InvalidState::Twist { sum: (sum % 3) as u8 });
         }
         let perm: Vec<u8> = (0..20).map(|i| self.cubie(i)).collect();

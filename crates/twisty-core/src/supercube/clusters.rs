@@ -39,7 +39,7 @@ pub fn cluster_of(n: usize, pos: usize) -> Vec<usize> {
     let v = coords(n, pos);
     let mut out = Vec::with_capacity(ORIENTATIONS);
     let pow = |axis: usize, k: usize| -> usize {
-        if k % 4 == 0 {
+        if k.is_multiple_of(4) {
             0
         } else {
             g.turn[axis][k % 4 - 1] as usize

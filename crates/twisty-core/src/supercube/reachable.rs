@@ -334,12 +334,12 @@ pub fn check(cube: &Supercube, state: &SupercubeState) -> Result<(), Unreachable
                 }
                 let sum: u32 = data.iter().map(|&s| s as u32).sum();
                 match orbit {
-                    Orbit::Corners(_) if sum % 3 != 0 => {
+                    Orbit::Corners(_) if !sum.is_multiple_of(3) => {
                         return Err(Unreachable(format!(
                             "{orbit}: the twists sum to {sum}, not a multiple of 3"
                         )))
                     }
-                    Orbit::Edges(_) if sum % 2 != 0 => {
+                    Orbit::Edges(_) if !sum.is_multiple_of(2) => {
                         return Err(Unreachable(format!(
                             "{orbit}: {sum} edges flipped, an odd number"
                         )))

@@ -24,7 +24,7 @@ fn blocks(n: usize) -> Vec<(u8, u8, u8)> {
         for w in 1..=n / 2 {
             // From the positive face (R, U, F): the last `w` slices.
             out.push((axis, (n - w) as u8, (n - 1) as u8));
-            if !(n % 2 == 0 && w == n / 2) {
+            if !(n.is_multiple_of(2) && w == n / 2) {
                 // From the negative face (L, D, B).
                 out.push((axis, 0, (w - 1) as u8));
             }

@@ -18,6 +18,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: false,
     optimal: false,
     multithreaded: false,
+    moves: false,
     summary: "seed 001's A*: misplaced stickers divided by a weight, one goal colouring or any orientation; \
               answers short scrambles (about 12 quarter turns), not most random states (use optimal)",
     max_length: 30,

@@ -16,6 +16,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: true,
     multithreaded: false,
+    moves: true,
     summary: "optimal by a full distance table (3,674,160 states, built in about a second)",
     max_length: 30,
     options: Vec::<OptionSpec>::new,

@@ -17,6 +17,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: false,
     optimal: true,
     multithreaded: true,
+    moves: true,
     summary: "optimal (fewest moves) by IDA*; `best` (2.4 GiB, built once) takes seconds per random state",
     max_length: 30,
     options,
@@ -78,6 +79,13 @@ fn tables(o: &Resolved) -> Vec<TableNeed> {
 
 pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<Cube3Optimal>, EngineError> {
     let k = kind(ctx.options)?;
+    if ctx.limits.moves.is_some() && k.name().starts_with("h48") {
+        // Refused before its tables are built or loaded (the solver refuses it too).
+        return Err(EngineError::usage(format!(
+            "the {} heuristic searches the position and its inverse together and cannot keep to a move set: use `best`, `korf`, `korf-inverse`, `small` or `small-inverse`",
+            k.name()
+        )));
+    }
     let needs = tables(ctx.options);
     ctx.load(
         &format!("3x3/{}", k.name()),

@@ -34,6 +34,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: true,
     multithreaded: true,
+    moves: true,
     summary: "optimal by IDA* over per-orbit distance tables built in memory (64 MiB by default) and the definition's canonical move sequences",
     max_length: 60,
     options,

@@ -24,6 +24,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: false,
     multithreaded: true,
+    moves: false,
     summary: "seed 004's sequence of genetic algorithms, cluster by cluster (long answers; --simplify shortens them)",
     max_length: u32::MAX,
     options,

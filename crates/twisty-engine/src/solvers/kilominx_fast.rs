@@ -17,6 +17,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: false,
     multithreaded: false,
+    moves: false,
     summary: "multi-phase Kilominx solver: a first solution in milliseconds, shorter ones until the time budget (default 1 s)",
     max_length: 200,
     options,

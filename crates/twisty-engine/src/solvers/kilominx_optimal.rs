@@ -17,6 +17,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: false,
     optimal: true,
     multithreaded: true,
+    moves: false,
     summary: "optimal Kilominx by IDA* over pattern databases (`best`: 6.9 GiB built once in about 15 min)",
     max_length: 40,
     options,

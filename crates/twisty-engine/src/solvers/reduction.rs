@@ -17,6 +17,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: false,
     multithreaded: false,
+    moves: false,
     summary: "reduction: centres (tables up to 8x8x8), wing parity, the 3x3x3 by two-phase, then centres and wings by pure 3-cycles; every N up to 64",
     max_length: u32::MAX,
     options,

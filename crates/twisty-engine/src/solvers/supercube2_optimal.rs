@@ -21,6 +21,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: true,
     multithreaded: false,
+    moves: false,
     summary:
         "optimal 2x2x2 supercube by a full distance table (88,179,840 states, slice turns counted one each)",
     max_length: 30,

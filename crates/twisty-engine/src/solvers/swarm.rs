@@ -237,6 +237,7 @@ macro_rules! swarm_entry {
             default: false,
             optimal: false,
             multithreaded: true,
+            moves: false,
             summary: $summary,
             max_length: 1000,
             options: $opts,

@@ -19,6 +19,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: false,
     optimal: false,
     multithreaded: false,
+    moves: false,
     summary: "Thistlethwaite's four nested subgroups, one IDA* per phase (≤ 52 moves; about 30 typical)",
     max_length: 100,
     options,

@@ -23,6 +23,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
     default: true,
     optimal: false,
     multithreaded: false,
+    moves: false,
     summary: "Kociemba's two-phase algorithm: ≤ 21 moves (or --max-length) in about a millisecond",
     max_length: 40,
     options,

@@ -120,6 +120,7 @@ def solve_many(
     jobs: Optional[int] = None,
     progress: bool = False,
     errors: str = "return",
+    allowed_moves: Optional[str] = None,
     **options: Any,
 ) -> Iterator[Union[Solution, Failure]]:
     """Solves many states in parallel (``jobs`` threads, default all cores, the GIL
@@ -128,12 +129,13 @@ def solve_many(
     that failed — or, with ``errors="raise"``, the failure's exception.
 
     A request that is wrong for every input (unknown solver, unknown option) raises at
-    once. ``progress=True`` shows a tqdm bar (or a counter on stderr).
+    once. ``progress=True`` shows a tqdm bar (or a counter on stderr). ``allowed_moves``
+    (e.g. ``"R,U"``) keeps every answer to those faces, as :func:`solve` does.
     """
     states = _inputs(states)
     batch = _twisty.solve_many_iter(
         states, puzzle=puzzle, solver=solver, max_length=max_length, timeout=timeout,
         metric=metric, frame=frame, notation=notation, seed=seed, tables_dir=tables_dir,
-        max_memory=max_memory, jobs=jobs, errors=errors, **options,
+        max_memory=max_memory, jobs=jobs, errors=errors, allowed_moves=allowed_moves, **options,
     )
     return _progress(batch, len(states)) if progress else batch

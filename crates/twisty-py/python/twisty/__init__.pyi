@@ -135,6 +135,7 @@ def solve(
     tables_dir: Optional[str] = None,
     max_memory: Optional[Union[int, str]] = None,
     progress: Union[bool, None, Callable[[str], Any]] = None,
+    allowed_moves: Optional[str] = None,
     **options: Any,
 ) -> Solution: ...
 def solve_many(
@@ -152,6 +153,7 @@ def solve_many(
     jobs: Optional[int] = None,
     progress: bool = False,
     errors: str = "return",
+    allowed_moves: Optional[str] = None,
     **options: Any,
 ) -> Iterator[Union[Solution, Failure]]: ...
 def scramble(

@@ -31,6 +31,28 @@ impl MovePruning {
         }
     }
 
+    /// This rule with only the moves `keep` marks (by index; a move past its end is not
+    /// kept): the others are never generated, at the root or after any move.
+    pub fn restricted(&self, keep: &[bool]) -> Self {
+        let n = self.face_of.len();
+        let mut out = if self.faces == 0 {
+            // One pseudo-face, so that the table is consulted.
+            MovePruning {
+                faces: 1,
+                face_of: vec![0; n],
+                allowed: vec![true; 2 * n],
+            }
+        } else {
+            self.clone()
+        };
+        for row in out.allowed.chunks_mut(n.max(1)) {
+            for (m, a) in row.iter_mut().enumerate() {
+                *a &= keep.get(m).copied().unwrap_or(false);
+            }
+        }
+        out
+    }
+
     /// No pruning at all (every move after every move).
     pub fn none(num_moves: usize) -> Self {
         MovePruning {
@@ -114,7 +136,7 @@ impl MoveAutomaton {
     /// `m` from state `q`, or [`MoveAutomaton::NONE`]. Errors if the table is not a whole
     /// number of rows or names a state it does not have.
     pub fn new(moves: usize, next: Vec<u16>) -> Result<Self, AutomatonError> {
-        if moves == 0 || next.is_empty() || next.len() % moves != 0 {
+        if moves == 0 || next.is_empty() || !next.len().is_multiple_of(moves) {
             return Err(AutomatonError::Shape {
                 transitions: next.len(),
                 moves,

@@ -507,3 +507,48 @@ fn progress_ends_at_the_last_bound() {
         }
     }
 }
+
+#[test]
+fn a_restricted_search_uses_only_the_kept_moves() {
+    // From 1, with +3 and −2 only (moves 2 and 4): −2 +3 −2 in some order, 3 moves (with
+    // every move it is 1: −1). Both pruning rules (none, and one face per move).
+    for prune in [false, true] {
+        let p = Ring::new(prune);
+        for split in [0, 2] {
+            let mut keep = vec![false; 6];
+            keep[2] = true;
+            keep[4] = true;
+            let opts = IdaOptions {
+                max_depth: 12,
+                split_depth: split,
+                moves: Some(keep),
+                ..Default::default()
+            };
+            let r = ida_star(&p, &1, &opts, None, |_| {});
+            let IdaOutcome::Found(s) = &r.outcome else {
+                panic!("no solution: {:?}", r.outcome)
+            };
+            assert_eq!(s[0].len(), 3, "prune {prune} split {split}: {:?}", s[0]);
+            assert!(s[0].iter().all(|&m| m == 2 || m == 4), "{:?}", s[0]);
+            assert_eq!(s[0].iter().fold(1, |n, &m| n + STEPS[m]).rem_euclid(97), 0);
+        }
+    }
+    // Nothing kept: nothing but the start is searched, and the search runs out.
+    let opts = IdaOptions {
+        max_depth: 6,
+        moves: Some(Vec::new()),
+        ..Default::default()
+    };
+    let r = ida_star(&Ring::new(true), &10, &opts, None, |_| {});
+    assert_eq!(r.outcome, IdaOutcome::Exhausted);
+}
+
+#[test]
+fn a_restricted_rule_keeps_the_canonical_order_of_the_kept_moves() {
+    let p = MovePruning::new(&[0, 0, 1, 1], |_, _| false).restricted(&[true, false, true, true]);
+    assert!(p.allowed(None, 0) && !p.allowed(None, 1) && p.allowed(None, 2));
+    // Same face twice is still not allowed; a left-out move never is.
+    assert!(!p.allowed(Some(1), 2) && p.allowed(Some(0), 2) && !p.allowed(Some(1), 1));
+    let none = MovePruning::none(3).restricted(&[false, true]);
+    assert!(!none.allowed(None, 0) && none.allowed(Some(0), 1) && !none.allowed(None, 2));
+}

@@ -178,7 +178,7 @@ impl Stickers {
             .iter()
             .map(|cols| cols.iter().position(|&c| c == 1 || c == 4).unwrap_or(0) as u32)
             .sum();
-        if twist % 3 != 0 {
+        if !twist.is_multiple_of(3) {
             return Err(InvalidState::Twist {
                 sum: (twist % 3) as u8,
             });

@@ -207,6 +207,11 @@ impl DefOptimal {
         if exact && puzzle.is_reachable(&state.0) == Ok(false) {
             return Err(unreachable(puzzle));
         }
+        if let (true, Some(keep)) = (exact, &limits.moves) {
+            if reachable_with_moves(puzzle, &state.0, keep) == Some(false) {
+                return Err(SolveError::OutsideMoveSet);
+            }
+        }
         let t = self.tables(puzzle)?;
         let Some(v) = t.values(puzzle, &state.0) else {
             return Err(unreachable(puzzle));
@@ -233,6 +238,7 @@ impl DefOptimal {
             split_depth: if limits.threads == Some(1) { 0 } else { 2 },
             min_depth: limits.min_length.unwrap_or(0),
             progress: limits.progress.clone(),
+            moves: limits.moves.clone(),
             ..IdaOptions::default()
         };
         let threads = limits.threads.unwrap_or(0);
@@ -309,4 +315,21 @@ impl Solver<DefPuzzle> for DefOptimal {
     ) -> Result<Solution<DefMove>, SolveError> {
         self.solve_with(puzzle, state, limits, |_| {})
     }
+}
+
+/// Whether a state is in the group the moves `keep` marks generate (`None`: the chain could
+/// not be built, e.g. too many points).
+fn reachable_with_moves(puzzle: &DefPuzzle, state: &[u8], keep: &[bool]) -> Option<bool> {
+    use twisty_core::def::group::{Action, StabChain};
+    let action = Action::faithful(puzzle).ok()?;
+    let gens: Vec<_> = puzzle
+        .move_info()
+        .iter()
+        .zip(keep)
+        .filter(|(_, &k)| k)
+        .map(|(m, _)| action.perm_of(puzzle, &m.transform))
+        .collect();
+    let target = action.perm_of(puzzle, state);
+    let chain = StabChain::new(action, &gens, &[]).ok()?;
+    Some(chain.contains(&target))
 }

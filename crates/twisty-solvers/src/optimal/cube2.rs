@@ -64,7 +64,7 @@ pub fn unindex(i: u64) -> Cube2State {
 
 /// The moves that count 1 in a metric: the 6 quarter turns in QTM, all 9 in the others
 /// (which all count one per face turn on a 2x2x2).
-fn unit_moves(metric: Metric) -> Vec<Cube2Move> {
+pub(super) fn unit_moves(metric: Metric) -> Vec<Cube2Move> {
     Cube2Move::ALL
         .into_iter()
         .filter(|m| metric != Metric::Qtm || m.amount() != 2)
@@ -218,7 +218,14 @@ impl Solver<Cube2> for Cube2Optimal {
     ) -> Result<Solution<Cube2Move>, SolveError> {
         state.validate()?;
         let t0 = Instant::now();
-        let (moves, nodes) = self.solution(state)?;
+        let (moves, nodes) = match &limits.moves {
+            Some(keep) => {
+                let (moves, stats) =
+                    super::cube2_restricted::solution(self, self.metric, state, keep, limits)?;
+                (moves, stats.nodes)
+            }
+            None => self.solution(state)?,
+        };
         let length = puzzle.length(&moves, self.metric);
         if let Some(max) = limits.max_length {
             if length > max {

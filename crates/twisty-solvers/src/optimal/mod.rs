@@ -5,5 +5,6 @@
 //! - [`cube3`]: the 3x3x3 by IDA* with pattern databases (Korf's method).
 
 pub mod cube2;
+mod cube2_restricted;
 pub mod cube3;
 pub mod kilominx;

@@ -412,7 +412,7 @@ mod tests {
                     .multiply(&y.inverse()),
                 CubieCube::of_move(Cube3Move::ALL[m as usize])
             );
-            assert_eq!((i as u8 / 3 % 3 == 0), (m / 3 % 3 == 0));
+            assert_eq!((i as u8 / 3).is_multiple_of(3), (m / 3 % 3 == 0));
         }
         let r = t.rotation;
         assert_eq!(r.multiply(&r).multiply(&r), CubieCube::SOLVED);

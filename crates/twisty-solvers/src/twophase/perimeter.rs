@@ -135,7 +135,7 @@ impl Perimeter {
     /// The table from its parts (as stored); `None` when they do not fit together.
     pub fn from_parts(entries: TableBytes, offsets: Vec<u32>) -> Option<Perimeter> {
         let n = entries.bytes().len();
-        let ok = n % 4 == 0
+        let ok = n.is_multiple_of(4)
             && offsets.len() == BUCKETS + 1
             && offsets.first() == Some(&0)
             && offsets.last().is_some_and(|&k| k as usize == n / 4)

@@ -403,6 +403,16 @@ impl Cube3Optimal {
                 "the optimal 3x3x3 solver works in the half-turn metric (HTM) only",
             )));
         }
+        if let Some(keep) = &limits.moves {
+            if self.h48.is_some() {
+                return Err(SolveError::Unsupported(String::from(
+                    "the h48 heuristics search the position and its inverse together and cannot keep to a move set: use `best`, `korf`, `korf-inverse`, `small` or `small-inverse`",
+                )));
+            }
+            if crate::subgroup::reachable_with(&Cube3, state, keep, cube3_points) == Some(false) {
+                return Err(SolveError::OutsideMoveSet);
+            }
+        }
         let threads = limits.threads.unwrap_or_else(rayon::current_num_threads).max(1);
         let opts = IdaOptions {
             max_depth: limits.max_length.unwrap_or(GODS_NUMBER),
@@ -435,6 +445,7 @@ impl Cube3Optimal {
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(u32::MAX),
             progress: limits.progress.clone(),
+            moves: limits.moves.clone(),
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -502,6 +513,15 @@ impl Cube3Optimal {
             }),
         }
     }
+}
+
+/// A 3x3x3 state as a permutation of its 48 (corner slot, twist) and (edge slot, flip)
+/// points, for [`crate::subgroup`].
+pub fn cube3_points(c: &CubieCube) -> twisty_core::def::group::Perm {
+    crate::subgroup::points(&[
+        (&c.corner_perms(), &c.corner_oris(), 3),
+        (&c.edge_perms(), &c.edge_oris(), 2),
+    ])
 }
 
 impl IdaProblem for Cube3Optimal {

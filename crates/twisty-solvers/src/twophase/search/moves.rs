@@ -16,13 +16,13 @@ pub(super) fn may_follow(prev: u8, next: u8) -> bool {
 #[inline]
 pub(super) fn ends_phase1(m: u8) -> bool {
     let face = m / 3;
-    face % 3 != 0 && m % 3 != 1
+    !face.is_multiple_of(3) && m % 3 != 1
 }
 
 /// Whether a move is a clockwise quarter turn of R, F, L or B (the last pre-move).
 #[inline]
 pub(super) fn is_last_pre_move(m: u8) -> bool {
-    m % 3 == 0 && (m / 3) % 3 != 0
+    m.is_multiple_of(3) && !(m / 3).is_multiple_of(3)
 }
 
 /// Appends move `m` to `moves[..*n]`, merging it with the last move when both turn the

@@ -311,7 +311,7 @@ pub fn build_from(co: &H48Coords, variant: Variant, short_depth: u8, progress: b
                             variant.name(),
                             "=".repeat(pct as usize / 2)
                         );
-                    } else if pct % 5 == 0 {
+                    } else if pct.is_multiple_of(5) {
                         // A log: a line every 5 %.
                         eprintln!(
                             "{} table: {pct} % of {total} start states, {el:.0} s",
