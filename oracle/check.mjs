@@ -5,7 +5,8 @@
 // to the solved puzzle and writes one line per input: {"solved": true|false, "error":
 // null|"..."}. "Solved" means solved as held: whatever way the whole puzzle ends up turned.
 // With "facelets": true on a cube, the line also has "facelets": the cube after both as
-// held, as a facelet string (see facelets.mjs).
+// held, as a facelet string (see facelets.mjs). With "pattern": true, the line also has
+// "pattern": cubing.js's pattern data after both ({ORBIT: {pieces, orientation}}).
 //
 // 3x3x3 and 2x2x2 use cubing.js's own check, KPattern.experimentalIsSolved with
 // ignorePuzzleOrientation (and ignoreCenterOrientation: the cubes' centres carry no
@@ -34,6 +35,7 @@ const CUBES = ["2x2x2", "3x3x3", "4x4x4", "5x5x5", "6x6x6", "7x7x7"];
 const BY_DEFINITION = {
   pyraminx: { rotations: ["Uv", "Rv"], count: 12, ignoreOrientation: [] },
   skewb: { rotations: ["x", "y"], count: 24, ignoreOrientation: ["CENTERS"] },
+  megaminx: { rotations: ["Uv", "Rv"], count: 60, ignoreOrientation: ["CENTERS"] },
 };
 const SUPPORTED = [...CUBES, "kilominx", ...Object.keys(BY_DEFINITION)];
 const kpuzzles = new Map();
@@ -164,10 +166,14 @@ async function check(line) {
               ignorePuzzleOrientation: true,
               ignoreCenterOrientation: true,
             });
+    const out = { solved, error: null };
     if (input.facelets === true && CUBES.includes(puzzle)) {
-      return { solved, error: null, facelets: await facelets(Number(puzzle[0]), pattern) };
+      out.facelets = await facelets(Number(puzzle[0]), pattern);
     }
-    return { solved, error: null };
+    if (input.pattern === true) {
+      out.pattern = pattern.patternData;
+    }
+    return out;
   } catch (e) {
     return { solved: false, error: e.message };
   }

@@ -191,7 +191,8 @@ pub struct ScrambleArgs {
     #[arg(long)]
     pub random_state: bool,
     /// A WCA event's scramble, in the WCA's form (`222 333 333oh 333ft 333bf 333mbf 333fm
-    /// 444 444bf 555 555bf 666 777`); it chooses the puzzle.
+    /// 444 444bf 555 555bf 666 777 minx pyram skewb`; a `minx` scramble is 7 lines); it
+    /// chooses the puzzle.
     #[arg(long, short, value_name = "EVENT", conflicts_with_all = ["puzzle", "length", "random_state"])]
     pub event: Option<String>,
     /// Random seed (printed when not given).

@@ -4,9 +4,13 @@
 mod common;
 
 use common::cubing;
+use serde_json::{json, Value};
 use twisty_core::seeded_rng;
 use twisty_engine::scramble::event::{scramble, Event, EVENTS};
-use twisty_engine::{Engine, EngineConfig, PuzzleId};
+use twisty_engine::scramble::event_def::{
+    EXACT_LENGTH, MINX_LINES, MINX_LINE_MOVES, PYRAMINX_MIN_DISTANCE, SKEWB_MIN_DISTANCE,
+};
+use twisty_engine::{Engine, EngineConfig, PuzzleId, Quiet, SolveRequest};
 
 fn engine() -> Engine {
     Engine::new(EngineConfig {
@@ -15,13 +19,44 @@ fn engine() -> Engine {
     })
 }
 
-fn size(p: PuzzleId) -> usize {
+/// The oracle line checking `s` on the event's puzzle: a cube's facelets, or a definition's
+/// pattern.
+fn oracle_line(p: PuzzleId, scramble: &str) -> Value {
     match p {
-        PuzzleId::Cube2 => 2,
-        PuzzleId::Cube3 => 3,
-        PuzzleId::CubeN(n) => usize::from(n),
+        PuzzleId::Cube2 => cubing::line(2, scramble, "", true),
+        PuzzleId::Cube3 => cubing::line(3, scramble, "", true),
+        PuzzleId::CubeN(n) => cubing::line(usize::from(n), scramble, "", true),
+        PuzzleId::Def(_) => {
+            json!({ "puzzle": p.to_string(), "scramble": scramble, "solution": "", "pattern": true })
+        }
         other => panic!("no event scrambles {other}"),
     }
+}
+
+/// Whether cubing.js's pattern data equals twisty's state string of a definition (its
+/// orbits; orientations counted modulo `orientationMod` where twisty gives one).
+fn same_pattern(twisty: &str, cubing: &Value) -> bool {
+    let ours: Value = serde_json::from_str(twisty).expect("a JSON state");
+    let Some(orbits) = ours.as_object() else {
+        return false;
+    };
+    !orbits.is_empty()
+        && orbits.iter().all(|(name, o)| {
+            let theirs = &cubing[name];
+            let m = |v: &Value, i: usize| v[i].as_u64().unwrap_or(u64::MAX);
+            let n = o["pieces"].as_array().map_or(0, Vec::len);
+            n > 0
+                && (0..n).all(|i| {
+                    let modulus = o["orientationMod"].get(i).and_then(Value::as_u64).unwrap_or(0);
+                    let (a, b) = (m(&o["orientation"], i), m(&theirs["orientation"], i));
+                    m(&o["pieces"], i) == m(&theirs["pieces"], i)
+                        && if modulus > 0 {
+                            a % modulus == b % modulus
+                        } else {
+                            a == b
+                        }
+                })
+        })
 }
 
 #[test]
@@ -32,21 +67,126 @@ fn every_event_scramble_makes_in_cubing_js_the_cube_the_engine_says() {
     let mut cases = Vec::new();
     for (id, event) in EVENTS {
         let s = scramble(&e, *event, &mut rng).unwrap_or_else(|err| panic!("{id}: {err}"));
-        let n = size(event.puzzle());
-        lines.push(cubing::line(n, &s.scramble, "", true));
-        cases.push((id, s));
+        let p = event.puzzle().expect("the event's puzzle");
+        lines.push(oracle_line(p, &s.scramble));
+        cases.push((*id, p, s));
     }
-    for ((id, s), v) in cases.iter().zip(cubing::verdicts(&lines)) {
-        assert_eq!(v["error"], serde_json::Value::Null, "{id}: {}", s.scramble);
-        if let Some(state) = &s.state {
-            assert_eq!(
-                v["facelets"].as_str(),
-                Some(state.as_str()),
-                "{id}: {}",
-                s.scramble
-            );
+    // The puzzles given by a definition: a few more each, and a wrong state is caught.
+    for event in [Event::Pyram, Event::Skewb, Event::Minx] {
+        let p = event.puzzle().expect("the event's puzzle");
+        for _ in 0..4 {
+            let s = scramble(&e, event, &mut rng).expect("a scramble");
+            lines.push(oracle_line(p, &s.scramble));
+            cases.push((event.id(), p, s));
         }
     }
+    let verdicts = cubing::verdicts(&lines);
+    for ((id, p, s), v) in cases.iter().zip(&verdicts) {
+        assert_eq!(v["error"], Value::Null, "{id}: {}", s.scramble);
+        let state = s.state.as_deref().unwrap_or_else(|| panic!("{id}: a state"));
+        if let PuzzleId::Def(_) = p {
+            assert!(
+                same_pattern(state, &v["pattern"]),
+                "{id}: {}: twisty {state}, cubing.js {}",
+                s.scramble,
+                v["pattern"]
+            );
+            assert_eq!(v["solved"], false, "{id}: {}", s.scramble);
+        } else {
+            assert_eq!(v["facelets"].as_str(), Some(state), "{id}: {}", s.scramble);
+        }
+    }
+    // Another scramble's state, or a state with two pieces swapped, does not match.
+    let k = EVENTS.len();
+    let state = |i: usize| cases[i].2.state.clone().unwrap_or_default();
+    assert!(!same_pattern(&state(k), &verdicts[k + 1]["pattern"]));
+    let mut swapped: Value = serde_json::from_str(&state(k + 4)).expect("a JSON state");
+    if let Some(p) = swapped["CORNERS"]["pieces"].as_array_mut() {
+        p.swap(0, 1);
+    }
+    assert!(same_pattern(&state(k + 4), &verdicts[k + 4]["pattern"]));
+    assert!(!same_pattern(&swapped.to_string(), &verdicts[k + 4]["pattern"]));
+}
+
+/// The optimal answer's length (tip turns counted) of a definition event's scramble.
+fn distance(e: &Engine, event: Event, scramble: &str) -> usize {
+    let p = event.puzzle().expect("the event's puzzle");
+    let r = e.solve(&SolveRequest::new(p, scramble), &Quiet).expect("a solve");
+    assert!(r.optimal, "{scramble}");
+    r.length as usize
+}
+
+#[test]
+fn pyraminx_skewb_and_megaminx_scrambles_have_the_wca_form() {
+    let e = engine();
+    let mut rng = seeded_rng(57);
+    for _ in 0..8 {
+        // Pyraminx: exactly 11 big-layer moves, then at most one turn per tip, u l r b in
+        // that order; at least 6 moves from solved, tips counted.
+        let s = scramble(&e, Event::Pyram, &mut rng).expect("a scramble");
+        let t = tokens(&s.scramble);
+        let body: Vec<&str> = t
+            .iter()
+            .copied()
+            .take_while(|m| m.starts_with(['U', 'L', 'R', 'B']))
+            .collect();
+        let tips: Vec<char> = t[body.len()..].iter().filter_map(|m| m.chars().next()).collect();
+        assert_eq!(body.len(), EXACT_LENGTH, "{}", s.scramble);
+        assert!(tips.len() <= 4, "{}", s.scramble);
+        let order: Vec<usize> = tips.iter().filter_map(|c| "ulrb".find(*c)).collect();
+        assert_eq!(order.len(), tips.len(), "{}", s.scramble);
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{}", s.scramble);
+        assert!(body.windows(2).all(|w| w[0][..1] != w[1][..1]), "{}", s.scramble);
+        assert!(
+            distance(&e, Event::Pyram, &s.scramble) >= PYRAMINX_MIN_DISTANCE,
+            "{}",
+            s.scramble
+        );
+        // Skewb: exactly 11 moves of U L R B, no face twice in a row, at least 7 from solved.
+        let s = scramble(&e, Event::Skewb, &mut rng).expect("a scramble");
+        let t = tokens(&s.scramble);
+        assert_eq!(t.len(), EXACT_LENGTH, "{}", s.scramble);
+        assert!(
+            t.iter().all(|m| ["U", "L", "R", "B"].contains(&&m[..1])),
+            "{}",
+            s.scramble
+        );
+        assert!(t.windows(2).all(|w| w[0][..1] != w[1][..1]), "{}", s.scramble);
+        assert!(
+            distance(&e, Event::Skewb, &s.scramble) >= SKEWB_MIN_DISTANCE,
+            "{}",
+            s.scramble
+        );
+    }
+    // Megaminx: 7 lines of R and D turns alternating, each line's U following its last D.
+    let mut ups = std::collections::BTreeSet::new();
+    for _ in 0..8 {
+        let s = scramble(&e, Event::Minx, &mut rng).expect("a scramble");
+        let lines: Vec<&str> = s.scramble.split('\n').collect();
+        assert_eq!(lines.len(), MINX_LINES, "{}", s.scramble);
+        for line in lines {
+            let t = tokens(line);
+            assert_eq!(t.len(), MINX_LINE_MOVES + 1, "{line}");
+            for (j, m) in t[..MINX_LINE_MOVES].iter().enumerate() {
+                let face = if j % 2 == 0 { "R" } else { "D" };
+                assert!(
+                    [format!("{face}++"), format!("{face}--")].contains(&m.to_string()),
+                    "{line}"
+                );
+            }
+            let want = if t[MINX_LINE_MOVES - 1] == "D++" {
+                "U"
+            } else {
+                "U'"
+            };
+            assert_eq!(t[MINX_LINE_MOVES], want, "{line}");
+            ups.insert(want);
+        }
+    }
+    assert_eq!(ups.len(), 2);
+    assert_eq!(Event::Minx.kind(), "random-moves");
+    assert_eq!(Event::Pyram.kind(), "random-state");
+    assert_eq!(Event::Skewb.kind(), "random-state");
 }
 
 fn tokens(s: &str) -> Vec<&str> {
@@ -105,6 +245,14 @@ fn seeds_reproduce_and_unknown_events_are_refused() {
     let a = scramble(&e, Event::Cube3Fm, &mut seeded_rng(5)).expect("a scramble");
     let b = scramble(&e, Event::Cube3Fm, &mut seeded_rng(5)).expect("a scramble");
     assert_eq!(a, b);
+    for event in [Event::Pyram, Event::Skewb, Event::Minx] {
+        let a = scramble(&e, event, &mut seeded_rng(6)).expect("a scramble");
+        let b = scramble(&e, event, &mut seeded_rng(6)).expect("a scramble");
+        let c = scramble(&e, event, &mut seeded_rng(7)).expect("a scramble");
+        assert_eq!(a, b, "{event}");
+        assert_ne!(a, c, "{event}");
+    }
+    assert_eq!("PYRAM".parse::<Event>().ok(), Some(Event::Pyram));
     assert_eq!("333BF".parse::<Event>().ok(), Some(Event::Cube3Bf));
     let err = "444fm".parse::<Event>().expect_err("no such event").to_string();
     assert!(

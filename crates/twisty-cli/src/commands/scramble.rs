@@ -106,7 +106,7 @@ pub fn run_event(ctx: &Ctx, event: &str, args: &ScrambleArgs) -> CliResult {
         let line = if args.json {
             let mut record = serde_json::json!({
                 "event": event.id(),
-                "puzzle": event.puzzle().to_string(),
+                "puzzle": event.puzzle()?.to_string(),
                 "scramble": s.scramble,
                 "seed": seed,
                 "index": index,

@@ -13,10 +13,15 @@
 //! | `444bf` | as `444`, then a random orientation as rotations (`x x2 x' z z'`, then `y y2 y'`) |
 //! | `555`, `666`, `777` | 60, 80, 100 random outer-block moves |
 //! | `555bf` | as `555`, then a random orientation as three-layer wide moves (`3Rw 3Fw`, `3Uw`) |
+//! | `minx` | 7 lines of 10 random moves `R++ R-- D++ D--` (R and D alternating), each ending with `U` after `D++`, `U'` after `D--` |
+//! | `pyram` | random state at least 6 moves from solved (tips counted), written as exactly 11 moves of `U L R B` then the tips `u l r b` it needs |
+//! | `skewb` | random state at least 7 moves from solved, written as exactly 11 moves of `U L R B` |
 //!
-//! The others (`minx`, `pyram`, `skewb`, `sq1`, `clock`) are refused with the reason.
+//! ([`event_def`](super::event_def) makes the last three: its state string is the puzzle in
+//! cubing.js's pattern layout.) The others (`sq1`, `clock`) are refused with the reason.
 
 use super::{random_moves, random_state, Scramble};
+use crate::defs::DefId;
 use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::puzzle_id::PuzzleId;
@@ -58,6 +63,12 @@ pub enum Event {
     Cube6,
     /// `777`: 7x7x7.
     Cube7,
+    /// `minx`: megaminx.
+    Minx,
+    /// `pyram`: Pyraminx.
+    Pyram,
+    /// `skewb`: Skewb.
+    Skewb,
 }
 
 /// Every event: its WCA id and the event.
@@ -75,16 +86,13 @@ pub const EVENTS: &[(&str, Event)] = &[
     ("555bf", Event::Cube5Bf),
     ("666", Event::Cube6),
     ("777", Event::Cube7),
+    ("minx", Event::Minx),
+    ("pyram", Event::Pyram),
+    ("skewb", Event::Skewb),
 ];
 
 /// WCA events whose puzzle twisty does not scramble yet, and why.
-const NOT_YET: &[(&str, &str)] = &[
-    ("minx", "the megaminx"),
-    ("pyram", "the pyraminx"),
-    ("skewb", "the skewb"),
-    ("sq1", "the Square-1"),
-    ("clock", "the clock"),
-];
+const NOT_YET: &[(&str, &str)] = &[("sq1", "the Square-1"), ("clock", "the clock")];
 
 impl Event {
     /// The WCA id (`333bf`).
@@ -93,8 +101,8 @@ impl Event {
     }
 
     /// The puzzle scrambled.
-    pub fn puzzle(self) -> PuzzleId {
-        match self {
+    pub fn puzzle(self) -> Result<PuzzleId, EngineError> {
+        Ok(match self {
             Event::Cube2 => PuzzleId::Cube2,
             Event::Cube3
             | Event::Cube3Oh
@@ -106,13 +114,16 @@ impl Event {
             Event::Cube5 | Event::Cube5Bf => PuzzleId::CubeN(5),
             Event::Cube6 => PuzzleId::CubeN(6),
             Event::Cube7 => PuzzleId::CubeN(7),
-        }
+            Event::Minx => PuzzleId::Def(DefId::builtin("megaminx")?),
+            Event::Pyram => PuzzleId::Def(DefId::builtin("pyraminx")?),
+            Event::Skewb => PuzzleId::Def(DefId::builtin("skewb")?),
+        })
     }
 
     /// `random-state` or `random-moves`.
     pub fn kind(self) -> &'static str {
         match self {
-            Event::Cube5 | Event::Cube5Bf | Event::Cube6 | Event::Cube7 => "random-moves",
+            Event::Cube5 | Event::Cube5Bf | Event::Cube6 | Event::Cube7 | Event::Minx => "random-moves",
             _ => "random-state",
         }
     }
@@ -148,8 +159,11 @@ impl FromStr for Event {
 
 /// A scramble of `event` drawn from `rng` (the same seed gives the same scramble).
 pub fn scramble(engine: &Engine, event: Event, rng: &mut TwistyRng) -> Result<Scramble, EngineError> {
-    let puzzle = event.puzzle();
+    let puzzle = event.puzzle()?;
     match event {
+        Event::Minx => super::event_def::minx(rng),
+        Event::Pyram => super::event_def::pyram(engine, rng),
+        Event::Skewb => super::event_def::skewb(engine, rng),
         Event::Cube2 | Event::Cube3 | Event::Cube3Oh | Event::Cube3Ft | Event::Cube4 => {
             random_state(engine, puzzle, Notation::Standard, rng)
         }

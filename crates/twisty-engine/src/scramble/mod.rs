@@ -19,6 +19,7 @@ use twisty_core::{Held, Puzzle, TwistyRng};
 pub mod cube_n;
 pub mod def;
 pub mod event;
+pub mod event_def;
 
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
