@@ -65,6 +65,7 @@ fn only(report: &SolveReport, faces: &[char]) {
 #[test]
 fn three_by_three_answers_turn_only_the_faces_named_as_the_cube_is_held() {
     let e = engine();
+    let mut checked: Vec<(usize, String, String)> = Vec::new();
     for seed in 0..4u64 {
         let scramble = random_turns(seed, &["R", "U"], 9);
         // As given, and after a whole-cube turn: the faces are the user's.
@@ -86,6 +87,7 @@ fn three_by_three_answers_turn_only_the_faces_named_as_the_cube_is_held() {
                 r.length
             );
             assert_eq!(r.details["moves"], "R, U");
+            checked.push((3, input.clone(), r.solution.clone()));
         }
     }
     // Three faces, spaces instead of commas.
@@ -95,6 +97,10 @@ fn three_by_three_answers_turn_only_the_faces_named_as_the_cube_is_held() {
         .expect("solves");
     only(&r, &['R', 'U', 'F']);
     assert!(solves(&Cube3, &input, &r.solution));
+    checked.push((3, input, r.solution));
+    // And in cubing.js, as the user holds the cube.
+    let failed = common::cubing::unsolved(&checked);
+    assert!(failed.is_empty(), "{failed:?}");
 }
 
 #[test]
