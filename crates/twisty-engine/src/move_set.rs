@@ -13,6 +13,7 @@ use crate::puzzle_id::PuzzleId;
 use crate::report::Frame;
 use crate::request::{Notation, SolveRequest};
 use twisty_core::Held;
+use twisty_solvers::SolveError;
 
 /// Most entries a move set may have.
 const MAX_ITEMS: usize = 64;
@@ -166,6 +167,22 @@ pub(crate) fn check(req: &SolveRequest, tokens: &[String]) -> Result<(), EngineE
                 items.join(", ")
             ),
         )),
+    }
+}
+
+/// A solver's refusal of a state outside the group of the allowed moves, with the moves
+/// named (the solver knows only their mask); other errors as they are.
+pub(crate) fn named(req: &SolveRequest, e: EngineError) -> EngineError {
+    let outside = SolveError::OutsideMoveSet.to_string();
+    match parse(req.moves.as_deref().unwrap_or_default()) {
+        Ok(items) if e.kind == ErrorKind::NoSolution && e.message == outside => EngineError {
+            message: format!(
+                "the state cannot be solved with the allowed moves alone, turns of {} (it is not in the group they generate)",
+                items.join(", ")
+            ),
+            ..e
+        },
+        _ => e,
     }
 }
 

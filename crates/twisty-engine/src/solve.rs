@@ -151,7 +151,7 @@ impl Engine {
         let fallback = wanted.then(|| input.clone());
         let err = match self.solve_input_once(req, input, observer) {
             Err(e) if e.kind == ErrorKind::Timeout => e,
-            other => return other,
+            other => return other.map_err(|e| move_set::named(req, e)),
         };
         let Some(input) = fallback else {
             return Err(err);
