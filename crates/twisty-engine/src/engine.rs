@@ -51,8 +51,9 @@ pub struct Engine {
     /// The table files of each loaded value and the mapping generation its load started at
     /// (a mapping of one of those files from that generation on is the value's).
     sources: Mutex<HashMap<String, (Vec<PathBuf>, u64)>>,
-    /// Serialises table loading so that two solves needing the same table load it once.
-    loading: Mutex<()>,
+    /// One lock per key: two solves needing the same tables load them once, while tables
+    /// under other keys load beside them (a long build never holds up another solver).
+    loading: Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -70,7 +71,7 @@ impl Engine {
             cache,
             loaded: Mutex::new(HashMap::new()),
             sources: Mutex::new(HashMap::new()),
-            loading: Mutex::new(()),
+            loading: Mutex::new(HashMap::new()),
         }
     }
 
@@ -89,10 +90,29 @@ impl Engine {
         needs.iter().all(|n| self.cache.path(&n.spec).is_file())
     }
 
+    /// The tables of `needs` that are not in the cache.
+    pub fn missing<'a>(&self, needs: &'a [TableNeed]) -> Vec<&'a TableNeed> {
+        needs
+            .iter()
+            .filter(|n| !self.cache.path(&n.spec).is_file())
+            .collect()
+    }
+
+    /// Whether this engine refuses to build the missing tables of `needs` on demand: one of
+    /// them is too large ([`TableNeed::too_large_to_build_on_demand`]) and the configuration
+    /// does not allow building large tables. [`Engine::load`] refuses exactly then.
+    pub fn refuses_to_build(&self, needs: &[TableNeed]) -> bool {
+        !self.config.build_large_tables
+            && self
+                .missing(needs)
+                .iter()
+                .any(|n| n.too_large_to_build_on_demand())
+    }
+
     /// The value stored under `key`, loading it with `load` the first time. `needs` are the
     /// table files `load` reads or builds: one over the configuration's memory cap is refused,
-    /// missing ones over [`LARGE_TABLE_BYTES`] are refused unless the configuration allows
-    /// building them; a rebuilt file is reported to
+    /// missing ones are refused when [`Engine::refuses_to_build`] them; a rebuilt file is
+    /// reported to
     /// `observer`. Returns the value and the seconds spent loading (0 when already loaded).
     pub fn load<T: Send + Sync + 'static>(
         &self,
@@ -105,7 +125,14 @@ impl Engine {
         if let Some(v) = self.get::<T>(key) {
             return Ok((v, 0.0));
         }
-        let _guard = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        let lock = self
+            .loading
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(key.to_string())
+            .or_default()
+            .clone();
+        let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(v) = self.get::<T>(key) {
             return Ok((v, 0.0));
         }
@@ -121,15 +148,11 @@ impl Engine {
                 .into());
             }
         }
-        let missing: Vec<&TableNeed> = needs
-            .iter()
-            .filter(|n| !self.cache.path(&n.spec).is_file())
-            .collect();
+        let missing = self.missing(needs);
         if !missing.is_empty() {
             let bytes: u64 = missing.iter().map(|n| n.bytes).sum();
             let secs: f64 = missing.iter().map(|n| n.build_seconds).sum();
-            let largest = missing.iter().map(|n| n.bytes).max().unwrap_or(0);
-            if largest > LARGE_TABLE_BYTES && !self.config.build_large_tables {
+            if self.refuses_to_build(needs) {
                 return Err(EngineError::new(
                     ErrorKind::Tables,
                     format!(
