@@ -94,10 +94,7 @@ impl Engine {
 
     /// The tables of `needs` that are not in the cache.
     pub fn missing<'a>(&self, needs: &'a [TableNeed]) -> Vec<&'a TableNeed> {
-        needs
-            .iter()
-            .filter(|n| !self.cache.has_file(&n.spec))
-            .collect()
+        needs.iter().filter(|n| !self.cache.has_file(&n.spec)).collect()
     }
 
     /// Whether this engine refuses to build the missing tables of `needs` on demand: one of
