@@ -1,20 +1,13 @@
-//! `POST /api/replay`: a solution replayed on the display model, step by step, for the
+//! `POST /api/replay` (its handler is [`crate::api::replay`]): a solution replayed on the display model, step by step, for the
 //! page's animation. The solution is the engine's answer in the user's frame, so it applies
 //! to the puzzle as shown after the input.
 
-use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
+use crate::api::{input_of, json_bytes, puzzle, ApiError};
 use crate::display::PuzzleDisplay;
 use crate::geometry::Anim;
 use crate::puzzles;
-use crate::server::AppState;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::sync::Arc;
 use twisty_engine::EngineError;
 
 /// Body of `POST /api/replay`.
@@ -37,16 +30,6 @@ struct Step {
     mv: String,
     anim: Anim,
     state: Vec<u8>,
-}
-
-/// `POST /api/replay`: `{start: {state, solved}, steps: [{move, anim, state}], solved}`.
-pub async fn replay(
-    State(st): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let bytes = body_bytes(body)?;
-    let v = crate::api::off_async(&st, move || replayed(&bytes)).await?;
-    Ok(Json(v).into_response())
 }
 
 /// The answer of `POST /api/replay` to a body of `bytes`.

@@ -199,7 +199,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/geometry", get(api::geometry))
         .route("/api/solvers", get(api::list_solvers))
         .route("/api/validate", post(api::validate))
-        .route("/api/replay", post(crate::replay::replay))
+        .route("/api/replay", post(api::replay))
         .route("/api/solve", post(crate::solve::solve))
         .route("/api/solves", get(api::running_solves))
         .fallback(fallback)

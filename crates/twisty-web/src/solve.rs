@@ -1,14 +1,14 @@
-//! `POST /api/solve`: the body becomes one engine [`SolveRequest`]; the answer is the
-//! engine's [`twisty_engine::SolveReport`] JSON unchanged, or its [`EngineError`] as
-//! `{"error": …}` with an HTTP status by kind ([`crate::api::status_of`]).
+//! `POST /api/solve`: the body becomes one engine [`SolveRequest`] ([`crate::request`]); the
+//! answer is the engine's [`twisty_engine::SolveReport`] JSON unchanged, or its
+//! [`EngineError`] as `{"error": …}` with an HTTP status by kind ([`crate::api::status_of`]).
 //!
-//! The server's own limits apply on top: a time limit per request (default
-//! [`DEFAULT_TIME_LIMIT`], at most [`MAX_TIME_LIMIT`]), one thread per solve, options that
-//! name no file and take no more memory or work than the server allows ([`crate::limits`]),
-//! and as many solves at once as there are slots (more get 503 `busy`).
+//! The server's own limits apply on top of the request's ([`crate::request`]): as many
+//! solves at once as there are slots (more get 503 `busy`), and a deadline of its own past
+//! the time limit.
 
-use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
-use crate::puzzles::Input;
+pub use crate::request::{solve_request, SolveBody, DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT};
+
+use crate::api::{body_bytes, ApiError};
 use crate::server::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -16,49 +16,17 @@ use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use twisty_engine::{EngineError, ErrorKind, Event, MetricName, Observer, Options, PuzzleId, SolveRequest};
+use twisty_engine::{EngineError, ErrorKind, Event, Observer};
 
-/// Default solve time limit in seconds.
-pub const DEFAULT_TIME_LIMIT: f64 = 10.0;
-/// Largest solve time limit in seconds.
-pub const MAX_TIME_LIMIT: f64 = 60.0;
 /// Seconds the server waits past a solve's time limit before it cancels the solve itself
 /// (the engine stops at the limit; solvers that search for shorter answers until the limit
 /// need a moment to return the best one).
 pub const DEADLINE_GRACE: f64 = 1.0;
 /// The response header naming the solve (the id `GET /api/solves` lists).
 pub const SOLVE_ID_HEADER: &str = "x-solve-id";
-
-/// Body of `POST /api/solve`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveBody {
-    /// Puzzle id (any name the engine accepts).
-    pub puzzle: String,
-    /// A move sequence from solved.
-    pub moves: Option<String>,
-    /// A 3x3x3 facelet string (instead of `moves`).
-    pub facelets: Option<String>,
-    /// Solver id or alias (default: the engine's default for the puzzle).
-    pub solver: Option<String>,
-    /// The solver's options by name (see `GET /api/solvers`).
-    #[serde(default)]
-    pub options: Options,
-    /// Longest acceptable solution.
-    pub max_length: Option<u32>,
-    /// Time limit in seconds (default 10, at most 60).
-    pub time_limit: Option<f64>,
-    /// `htm` (default) or `qtm`.
-    pub metric: Option<MetricName>,
-    /// Seed of randomised solvers.
-    pub seed: Option<u64>,
-    /// Only these faces in the answer (`"R,U"`), as the engine's move set.
-    pub allowed_moves: Option<String>,
-}
 
 /// A solve in progress, as `GET /api/solves` reports it.
 #[derive(Debug, Clone)]
@@ -107,70 +75,18 @@ fn with_id(mut r: Response, id: u64) -> Response {
     r
 }
 
-/// The engine request of a body, checked against the server's limits.
-fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiError> {
-    let input = match input_of(&body.moves, &body.facelets)? {
-        // The page shows the Kilominx turned face by face, never rotated: the engine gets
-        // the same turns so that its answer is in the frame on the screen.
-        Input::Moves(m) if p == PuzzleId::Kilominx => crate::puzzles::parse_moves(p, m)?.join(" "),
-        Input::Moves(m) => {
-            // The page's bound on an input (at most MAX_INPUT_MOVES after expanding repeats),
-            // as for validate and replay: the engine's own bound (100,000 moves) would let a
-            // 30-byte body cost the 16x16x16 a quarter of a second of a solve slot.
-            crate::puzzles::parse_moves(p, m)?;
-            m.to_string()
-        }
-        Input::Facelets(f) if p == PuzzleId::Cube3 => f.chars().filter(|c| !c.is_whitespace()).collect(),
-        Input::Facelets(_) => {
-            return Err(ApiError::usage(format!(
-                "facelet input is accepted for the 3x3x3 only, not the {}",
-                p.title()
-            )))
-        }
-    };
-    let limit = match body.time_limit {
-        None => DEFAULT_TIME_LIMIT,
-        Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIME_LIMIT => t,
-        Some(t) => {
-            return Err(ApiError::usage(format!(
-                "time_limit must be a number of seconds in (0, {MAX_TIME_LIMIT}], not {t}"
-            )))
-        }
-    };
-    if body.max_length == Some(0) {
-        return Err(ApiError::usage("max_length must be at least 1"));
-    }
-    let mut req = SolveRequest::new(p, input);
-    req.solver = body.solver.clone();
-    req.options = body.options.clone();
-    req.max_length = body.max_length;
-    req.timeout = Some(limit);
-    req.metric = body.metric.unwrap_or_default();
-    req.seed = body.seed;
-    req.moves = body.allowed_moves.clone();
-    req.threads = Some(1);
-    Ok((req, limit))
-}
-
-/// The engine request of a `POST /api/solve` body of `bytes` and its time limit in seconds:
-/// the JSON decoded, the puzzle named, exactly one input, the server's limits checked. The
-/// engine checks the rest ([`twisty_engine::checked`], then the input as it solves).
-pub fn solve_request(bytes: &[u8]) -> Result<(SolveRequest, f64), ApiError> {
-    let body: SolveBody = json_bytes(bytes)?;
-    let p = puzzle(&body.puzzle)?;
-    request(&body, p)
-}
-
 /// `POST /api/solve`.
 pub async fn solve(
     State(st): State<Arc<AppState>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let (mut req, limit) = solve_request(&body_bytes(body)?)?;
+    let crate::request::Prepared {
+        request: mut req,
+        time_limit: limit,
+        entry,
+        resolved,
+    } = crate::request::prepared(&body_bytes(body)?, st.solve_memory_mib)?;
     let p = req.puzzle;
-    let (entry, _) = twisty_engine::checked(&req)?;
-    crate::limits::bound_options(&mut req, entry.id, &(entry.options)(), st.solve_memory_mib)?;
-    let (entry, resolved) = twisty_engine::checked(&req)?;
     let loading = crate::warm::ready(&st, p, entry, &resolved, &req.options)?;
 
     let Ok(permit) = st.solves.clone().try_acquire_owned() else {
