@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use twisty_core::rng::seeded_rng;
 use twisty_engine::{
     checked, solvers_for, Engine, EngineConfig, EngineError, ErrorKind, Notation, PuzzleId, Quiet,
-    SolveRequest, LARGE_TABLE_BYTES,
+    SolveRequest,
 };
 
 /// Superflip: 20 moves from solved in the half-turn metric, the 3x3x3's hardest known state.
@@ -218,7 +218,7 @@ fn main() {
             };
             let needs = (entry.tables)(&resolved);
             let largest = needs.iter().map(|n| n.bytes).max().unwrap_or(0);
-            if largest > LARGE_TABLE_BYTES && !engine.cached(&needs) {
+            if engine.refuses_to_build(&needs) {
                 println!(
                     "{name}: skipped: needs a {} MiB table that is not in the cache",
                     largest >> 20

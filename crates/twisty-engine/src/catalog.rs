@@ -66,6 +66,16 @@ pub struct TableNeed {
     pub spec: TableSpec,
 }
 
+impl TableNeed {
+    /// The one rule for what is built on demand, used by the engine and every front end:
+    /// a file over [`crate::LARGE_TABLE_BYTES`] is built only when the caller allows it
+    /// ([`crate::EngineConfig::build_large_tables`], `twisty tables build`); smaller files
+    /// are built on first use, however many a solver needs.
+    pub fn too_large_to_build_on_demand(&self) -> bool {
+        self.bytes > crate::LARGE_TABLE_BYTES
+    }
+}
+
 /// What a runner returns: one or more verified-to-be solutions (in the reference frame) and
 /// solver-specific details for the report.
 #[derive(Debug, Clone)]

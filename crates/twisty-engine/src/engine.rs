@@ -48,8 +48,12 @@ pub struct Engine {
     config: EngineConfig,
     cache: TableCache,
     loaded: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
-    /// Serialises table loading so that two solves needing the same table load it once.
-    loading: Mutex<()>,
+    /// The table files of each loaded value and the mapping generation its load started at
+    /// (a mapping of one of those files from that generation on is the value's).
+    sources: Mutex<HashMap<String, (Vec<PathBuf>, u64)>>,
+    /// One lock per key: two solves needing the same tables load them once, while tables
+    /// under other keys load beside them (a long build never holds up another solver).
+    loading: Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -66,7 +70,8 @@ impl Engine {
             config,
             cache,
             loaded: Mutex::new(HashMap::new()),
-            loading: Mutex::new(()),
+            sources: Mutex::new(HashMap::new()),
+            loading: Mutex::new(HashMap::new()),
         }
     }
 
@@ -85,10 +90,29 @@ impl Engine {
         needs.iter().all(|n| self.cache.path(&n.spec).is_file())
     }
 
+    /// The tables of `needs` that are not in the cache.
+    pub fn missing<'a>(&self, needs: &'a [TableNeed]) -> Vec<&'a TableNeed> {
+        needs
+            .iter()
+            .filter(|n| !self.cache.path(&n.spec).is_file())
+            .collect()
+    }
+
+    /// Whether this engine refuses to build the missing tables of `needs` on demand: one of
+    /// them is too large ([`TableNeed::too_large_to_build_on_demand`]) and the configuration
+    /// does not allow building large tables. [`Engine::load`] refuses exactly then.
+    pub fn refuses_to_build(&self, needs: &[TableNeed]) -> bool {
+        !self.config.build_large_tables
+            && self
+                .missing(needs)
+                .iter()
+                .any(|n| n.too_large_to_build_on_demand())
+    }
+
     /// The value stored under `key`, loading it with `load` the first time. `needs` are the
     /// table files `load` reads or builds: one over the configuration's memory cap is refused,
-    /// missing ones over [`LARGE_TABLE_BYTES`] are refused unless the configuration allows
-    /// building them; a rebuilt file is reported to
+    /// missing ones are refused when [`Engine::refuses_to_build`] them; a rebuilt file is
+    /// reported to
     /// `observer`. Returns the value and the seconds spent loading (0 when already loaded).
     pub fn load<T: Send + Sync + 'static>(
         &self,
@@ -101,7 +125,14 @@ impl Engine {
         if let Some(v) = self.get::<T>(key) {
             return Ok((v, 0.0));
         }
-        let _guard = self.loading.lock().unwrap_or_else(|p| p.into_inner());
+        let lock = self
+            .loading
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(key.to_string())
+            .or_default()
+            .clone();
+        let _guard = lock.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(v) = self.get::<T>(key) {
             return Ok((v, 0.0));
         }
@@ -117,15 +148,11 @@ impl Engine {
                 .into());
             }
         }
-        let missing: Vec<&TableNeed> = needs
-            .iter()
-            .filter(|n| !self.cache.path(&n.spec).is_file())
-            .collect();
+        let missing = self.missing(needs);
         if !missing.is_empty() {
             let bytes: u64 = missing.iter().map(|n| n.bytes).sum();
             let secs: f64 = missing.iter().map(|n| n.build_seconds).sum();
-            let largest = missing.iter().map(|n| n.bytes).max().unwrap_or(0);
-            if largest > LARGE_TABLE_BYTES && !self.config.build_large_tables {
+            if self.refuses_to_build(needs) {
                 return Err(EngineError::new(
                     ErrorKind::Tables,
                     format!(
@@ -150,6 +177,7 @@ impl Engine {
                 ),
             });
         }
+        let generation = twisty_search::file::mapping_generation();
         let (value, origins) = load(&self.cache, self.config.progress)?;
         for (name, origin) in origins {
             match origin {
@@ -171,7 +199,44 @@ impl Engine {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(key.to_string(), value.clone());
+        let paths = needs.iter().map(|n| self.cache.path(&n.spec)).collect();
+        self.sources
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.to_string(), (paths, generation));
         Ok((value, start.elapsed().as_secs_f64()))
+    }
+
+    /// After a solve that loaded `keys`: the error for a table file among theirs that was
+    /// truncated while mapped (the search read zeros past its end), naming the file. Every
+    /// value loaded from a truncated file is dropped, so the next solve loads the file again
+    /// (and, finding it short, rebuilds it).
+    pub(crate) fn changed_tables(&self, keys: &[String]) -> Option<EngineError> {
+        let damaged = twisty_search::file::damaged_mappings();
+        if damaged.is_empty() {
+            return None;
+        }
+        let mut sources = self.sources.lock().unwrap_or_else(|p| p.into_inner());
+        let hit = |paths: &[PathBuf], generation: u64| {
+            damaged
+                .iter()
+                .find(|(p, g)| *g >= generation && paths.contains(p))
+                .map(|(p, _)| p.clone())
+        };
+        let found = keys
+            .iter()
+            .find_map(|k| sources.get(k).and_then(|(paths, g)| hit(paths, *g)));
+        let stale: Vec<String> = sources
+            .iter()
+            .filter(|(_, (paths, g))| hit(paths, *g).is_some())
+            .map(|(k, _)| k.clone())
+            .collect();
+        let mut loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
+        for k in &stale {
+            loaded.remove(k);
+            sources.remove(k);
+        }
+        found.map(|path| TableError::ChangedOnDisk { path }.into())
     }
 
     /// Whether something is loaded under `key` in this process.
@@ -258,6 +323,8 @@ pub struct Ctx<'a> {
     /// What the solve is for: a solver may load tables for many solves only when it is
     /// one of many.
     pub purpose: crate::Purpose,
+    /// The engine keys loaded for this solve (see [`Engine::load`]).
+    pub used: Mutex<Vec<String>>,
 }
 
 impl Ctx<'_> {
@@ -270,6 +337,10 @@ impl Ctx<'_> {
         load: impl FnOnce(&TableCache, bool) -> Result<(T, Vec<(String, Origin)>), EngineError>,
     ) -> Result<Arc<T>, EngineError> {
         let (v, secs) = self.engine.load(key, what, needs, self.observer, load)?;
+        self.used
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(key.to_string());
         *self.tables_seconds.lock().unwrap_or_else(|p| p.into_inner()) += secs;
         Ok(v)
     }

@@ -3,7 +3,7 @@
 
 use crate::display::PuzzleDisplay;
 use serde_json::{json, Value};
-use twisty_engine::{human_seconds, solvers_for, Engine, PuzzleId, SolverInfo, LARGE_TABLE_BYTES};
+use twisty_engine::{human_seconds, solvers_for, Engine, PuzzleId, SolverInfo};
 use twisty_search::file::human_bytes;
 
 /// Every solver of `p` as the engine describes it, the default first.
@@ -12,19 +12,16 @@ pub fn solvers(p: PuzzleId) -> Vec<SolverInfo> {
 }
 
 /// [`solvers`] as JSON for the page, each with `available` (its tables with the default
-/// options are in `engine`'s cache or small enough to build on first use) and, when not,
-/// a `note` saying what it needs and the command that builds it.
+/// options are in `engine`'s cache or the engine builds them on first use, see
+/// [`Engine::refuses_to_build`]) and, when not, a `note` saying what it needs and the
+/// command that builds it.
 pub fn solvers_json(engine: &Engine, p: PuzzleId) -> Vec<Value> {
     solvers(p)
         .into_iter()
         .map(|info| {
-            let missing: Vec<_> = info
-                .tables
-                .iter()
-                .filter(|t| !engine.cached(std::slice::from_ref(t)))
-                .collect();
+            let missing = engine.missing(&info.tables);
             let bytes: u64 = missing.iter().map(|t| t.bytes).sum();
-            let large = missing.iter().any(|t| t.bytes > LARGE_TABLE_BYTES);
+            let large = engine.refuses_to_build(&info.tables);
             let mut v = serde_json::to_value(&info).unwrap_or(Value::Null);
             if let Value::Object(o) = &mut v {
                 o.insert("available".into(), Value::Bool(!large));

@@ -64,7 +64,7 @@ pub fn run(ctx: &Ctx, args: &TablesArgs) -> CliResult {
                             Ok(h) => format!("present, holds {} (will be rebuilt)", h.spec.name),
                             Err(e) => format!("present, INVALID: {e} (will be rebuilt)"),
                         }
-                    } else if n.bytes > twisty_engine::LARGE_TABLE_BYTES {
+                    } else if n.too_large_to_build_on_demand() {
                         String::from("not built (`twisty tables build` or --build-tables)")
                     } else {
                         String::from("not built (built on first use)")
