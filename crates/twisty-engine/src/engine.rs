@@ -48,6 +48,9 @@ pub struct Engine {
     config: EngineConfig,
     cache: TableCache,
     loaded: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
+    /// The table files of each loaded value and the mapping generation its load started at
+    /// (a mapping of one of those files from that generation on is the value's).
+    sources: Mutex<HashMap<String, (Vec<PathBuf>, u64)>>,
     /// One lock per key: two solves needing the same tables load them once, while tables
     /// under other keys load beside them (a long build never holds up another solver).
     loading: Mutex<HashMap<String, Arc<Mutex<()>>>>,
@@ -67,6 +70,7 @@ impl Engine {
             config,
             cache,
             loaded: Mutex::new(HashMap::new()),
+            sources: Mutex::new(HashMap::new()),
             loading: Mutex::new(HashMap::new()),
         }
     }
@@ -173,6 +177,7 @@ impl Engine {
                 ),
             });
         }
+        let generation = twisty_search::file::mapping_generation();
         let (value, origins) = load(&self.cache, self.config.progress)?;
         for (name, origin) in origins {
             match origin {
@@ -194,7 +199,44 @@ impl Engine {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(key.to_string(), value.clone());
+        let paths = needs.iter().map(|n| self.cache.path(&n.spec)).collect();
+        self.sources
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.to_string(), (paths, generation));
         Ok((value, start.elapsed().as_secs_f64()))
+    }
+
+    /// After a solve that loaded `keys`: the error for a table file among theirs that was
+    /// truncated while mapped (the search read zeros past its end), naming the file. Every
+    /// value loaded from a truncated file is dropped, so the next solve loads the file again
+    /// (and, finding it short, rebuilds it).
+    pub(crate) fn changed_tables(&self, keys: &[String]) -> Option<EngineError> {
+        let damaged = twisty_search::file::damaged_mappings();
+        if damaged.is_empty() {
+            return None;
+        }
+        let mut sources = self.sources.lock().unwrap_or_else(|p| p.into_inner());
+        let hit = |paths: &[PathBuf], generation: u64| {
+            damaged
+                .iter()
+                .find(|(p, g)| *g >= generation && paths.contains(p))
+                .map(|(p, _)| p.clone())
+        };
+        let found = keys
+            .iter()
+            .find_map(|k| sources.get(k).and_then(|(paths, g)| hit(paths, *g)));
+        let stale: Vec<String> = sources
+            .iter()
+            .filter(|(_, (paths, g))| hit(paths, *g).is_some())
+            .map(|(k, _)| k.clone())
+            .collect();
+        let mut loaded = self.loaded.lock().unwrap_or_else(|p| p.into_inner());
+        for k in &stale {
+            loaded.remove(k);
+            sources.remove(k);
+        }
+        found.map(|path| TableError::ChangedOnDisk { path }.into())
     }
 
     /// Whether something is loaded under `key` in this process.
@@ -281,6 +323,8 @@ pub struct Ctx<'a> {
     /// What the solve is for: a solver may load tables for many solves only when it is
     /// one of many.
     pub purpose: crate::Purpose,
+    /// The engine keys loaded for this solve (see [`Engine::load`]).
+    pub used: Mutex<Vec<String>>,
 }
 
 impl Ctx<'_> {
@@ -293,6 +337,10 @@ impl Ctx<'_> {
         load: impl FnOnce(&TableCache, bool) -> Result<(T, Vec<(String, Origin)>), EngineError>,
     ) -> Result<Arc<T>, EngineError> {
         let (v, secs) = self.engine.load(key, what, needs, self.observer, load)?;
+        self.used
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(key.to_string());
         *self.tables_seconds.lock().unwrap_or_else(|p| p.into_inner()) += secs;
         Ok(v)
     }

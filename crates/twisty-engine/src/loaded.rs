@@ -40,6 +40,7 @@ fn with_ctx<T>(
         input_length: None,
         // A solver driven directly serves many solves.
         purpose: crate::Purpose::Batch,
+        used: Default::default(),
     };
     load(&ctx)
 }

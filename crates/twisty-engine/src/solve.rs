@@ -242,38 +242,57 @@ impl Engine {
             tables_seconds: Mutex::new(0.0),
             input_length: input.moves_length(req.metric.into()),
             purpose: req.purpose,
+            used: Default::default(),
         };
         let start = Instant::now();
-        match (entry.runner, input) {
-            (Runner::Cube3(run), Input::Cube3(parsed)) => {
-                let answer = run(&ctx, &parsed.state)?;
-                finish(&Cube3, req, entry, &ctx, &parsed, answer, start)
-            }
-            (Runner::Cube2(run), Input::Cube2(parsed)) => {
-                let answer = run(&ctx, &parsed.state)?;
-                finish(&Cube2, req, entry, &ctx, &parsed, answer, start)
-            }
-            (Runner::Kilominx(run), Input::Kilominx(parsed)) => {
-                let answer = run(&ctx, &parsed.state)?;
-                finish(&Kilominx, req, entry, &ctx, &parsed, answer, start)
-            }
-            (Runner::Supercube(run), Input::Supercube(cube, parsed)) => {
-                let answer = run(&ctx, &cube, &parsed.state)?;
-                finish(&cube, req, entry, &ctx, &parsed, answer, start)
-            }
-            (Runner::CubeN(run), Input::CubeN(cube, parsed)) => {
-                let answer = run(&ctx, &cube, &parsed.state)?;
-                finish(&cube, req, entry, &ctx, &parsed, answer, start)
-            }
-            (Runner::Def(run), Input::Def(p, parsed)) => {
-                let answer = run(&ctx, &p, &parsed.state)?;
-                finish(&*p, req, entry, &ctx, &parsed, answer, start)
-            }
-            _ => Err(EngineError::new(
-                ErrorKind::Internal,
-                format!("the {} solver is registered for another puzzle", entry.id),
-            )),
+        let result = run_entry(req, entry, &ctx, input, start);
+        // A table file truncated under the search: it read zeros (admissible, and the answer
+        // was verified), but the solve fails naming the file, and the next one reloads it.
+        let used = ctx.used.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        match self.changed_tables(&used) {
+            Some(e) => Err(e),
+            None => result,
         }
+    }
+}
+
+/// Runs the solver of `entry` on the input and writes its answer.
+fn run_entry(
+    req: &SolveRequest,
+    entry: &'static SolverEntry,
+    ctx: &Ctx<'_>,
+    input: Input,
+    start: Instant,
+) -> Result<SolveReport, EngineError> {
+    match (entry.runner, input) {
+        (Runner::Cube3(run), Input::Cube3(parsed)) => {
+            let answer = run(ctx, &parsed.state)?;
+            finish(&Cube3, req, entry, ctx, &parsed, answer, start)
+        }
+        (Runner::Cube2(run), Input::Cube2(parsed)) => {
+            let answer = run(ctx, &parsed.state)?;
+            finish(&Cube2, req, entry, ctx, &parsed, answer, start)
+        }
+        (Runner::Kilominx(run), Input::Kilominx(parsed)) => {
+            let answer = run(ctx, &parsed.state)?;
+            finish(&Kilominx, req, entry, ctx, &parsed, answer, start)
+        }
+        (Runner::Supercube(run), Input::Supercube(cube, parsed)) => {
+            let answer = run(ctx, &cube, &parsed.state)?;
+            finish(&cube, req, entry, ctx, &parsed, answer, start)
+        }
+        (Runner::CubeN(run), Input::CubeN(cube, parsed)) => {
+            let answer = run(ctx, &cube, &parsed.state)?;
+            finish(&cube, req, entry, ctx, &parsed, answer, start)
+        }
+        (Runner::Def(run), Input::Def(p, parsed)) => {
+            let answer = run(ctx, &p, &parsed.state)?;
+            finish(&*p, req, entry, ctx, &parsed, answer, start)
+        }
+        _ => Err(EngineError::new(
+            ErrorKind::Internal,
+            format!("the {} solver is registered for another puzzle", entry.id),
+        )),
     }
 }
 

@@ -98,6 +98,7 @@ impl Engine {
             tables_seconds: Mutex::new(0.0),
             input_length: None,
             purpose: Default::default(),
+            used: Default::default(),
         };
         (set.solver.prepare)(&ctx)?;
         let secs = *ctx.tables_seconds.lock().unwrap_or_else(|p| p.into_inner());

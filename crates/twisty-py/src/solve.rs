@@ -333,41 +333,98 @@ pub fn solve_many_iter(
     })
 }
 
-/// A scramble: a uniformly random state (written as moves) or `length` random moves.
+/// A scramble: a uniformly random state (written as moves), `length` random moves, or a WCA
+/// event's scramble in the event's form (`event="333bf"`). `count=None` returns one
+/// string; `count=N` a list of `N`, drawn in order from one generator seeded with `seed`
+/// (the same list as `twisty scramble --seed S --count N`).
 #[pyfunction]
-#[pyo3(signature = (puzzle = "3x3", random_state = true, length = None, seed = None,
-    notation = "standard", tables_dir = None, max_memory = None))]
+#[pyo3(signature = (puzzle = None, random_state = None, length = None, seed = None,
+    notation = "standard", tables_dir = None, max_memory = None, event = None, count = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn scramble(
     py: Python<'_>,
-    puzzle: &str,
-    random_state: bool,
+    puzzle: Option<&str>,
+    random_state: Option<bool>,
     length: Option<usize>,
     seed: Option<u64>,
     notation: &str,
     tables_dir: Option<PathBuf>,
     max_memory: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
+    event: Option<&str>,
+    count: Option<usize>,
+) -> PyResult<PyObject> {
     let max_memory = convert::max_memory(max_memory)?;
-    let id = convert::puzzle(py, puzzle)?;
-    let notation: Notation = convert::named("notation", notation)?;
-    if random_state && length.is_some() {
-        return Err(PyValueError::new_err(
-            "a random-state scramble has no length: pass random_state=False for random moves",
-        ));
+    let n = count.unwrap_or(1);
+    if n == 0 || n > scr::MAX_COUNT {
+        return Err(PyValueError::new_err(format!(
+            "count must be between 1 and {}, not {n}",
+            scr::MAX_COUNT
+        )));
     }
-    let engine = engines::engine(tables_dir, max_memory);
+    let notation: Notation = convert::named("notation", notation)?;
     let seed = seed.unwrap_or_else(twisty_core::rng::fresh_seed);
-    let result = py.allow_threads(move || {
-        let mut rng = twisty_core::seeded_rng(seed);
-        if random_state {
-            scr::random_state(&engine, id, notation, &mut rng)
-        } else {
-            let n = length.unwrap_or_else(|| scr::default_length(id));
-            scr::random_moves(id, n, notation, &mut rng)
+    let engine = engines::engine(tables_dir, max_memory);
+    let mut out = Vec::with_capacity(n.min(1024));
+    if let Some(event) = event {
+        let given = [
+            ("puzzle", puzzle.is_some()),
+            ("random_state", random_state.is_some()),
+            ("length", length.is_some()),
+            ("notation", notation != Notation::Standard),
+        ];
+        if let Some((name, _)) = given.iter().find(|(_, g)| *g) {
+            return Err(PyValueError::new_err(format!(
+                "`{name}` does not apply to an event's scramble: the event `{event}` fixes the puzzle, \
+                 the form and the notation"
+            )));
         }
-    });
-    result.map(|s| s.scramble).map_err(|e| errors::to_py(py, &e))
+        let event: scr::event::Event = event.parse().map_err(|e| errors::to_py(py, &e))?;
+        let mut runs = scr::event::scrambles(&engine, event, seed);
+        for _ in 0..n {
+            let s = py.allow_threads(|| runs.next());
+            match s {
+                Some(Ok(s)) => out.push(s.scramble),
+                Some(Err(e)) => return Err(errors::to_py(py, &e)),
+                None => break,
+            }
+            py.check_signals()?;
+        }
+    } else {
+        let name = puzzle.unwrap_or("3x3");
+        let id = name.parse().map_err(|e: EngineError| {
+            let hint = match name.parse::<scr::event::Event>() {
+                Ok(ev) => EngineError::usage(format!(
+                    "{}; `{name}` is a WCA event: scramble(event=\"{ev}\") scrambles it",
+                    e.message
+                )),
+                Err(_) => e,
+            };
+            errors::to_py(py, &hint)
+        })?;
+        let random_state = random_state.unwrap_or(true);
+        if random_state && length.is_some() {
+            return Err(PyValueError::new_err(
+                "a random-state scramble has no length: pass random_state=False for random moves",
+            ));
+        }
+        let mut rng = twisty_core::seeded_rng(seed);
+        for _ in 0..n {
+            let s = py.allow_threads(|| {
+                if random_state {
+                    scr::random_state(&engine, id, notation, &mut rng)
+                } else {
+                    let k = length.unwrap_or_else(|| scr::default_length(id));
+                    scr::random_moves(id, k, notation, &mut rng)
+                }
+            });
+            out.push(s.map_err(|e| errors::to_py(py, &e))?.scramble);
+            py.check_signals()?;
+        }
+    }
+    match count {
+        None => out.into_iter().next().unwrap_or_default().into_py_any(py),
+        Some(_) => out.into_py_any(py),
+    }
 }
 
 /// The solvers of a puzzle, the default first: id, aliases, default, optimal, options

@@ -22,11 +22,19 @@
 //! record beside the table remembers it, so later starts check only the header and size;
 //! `verify_file` always checks everything. A cache that cannot be written still serves the
 //! table built in memory ([`Origin::Unsaved`]).
+//!
+//! A table file truncated in place by someone else while it is mapped does not kill the
+//! process: the pages past its new end read as zeros (an admissible bound; every answer is
+//! verified) and the table reports [`TableError::ChangedOnDisk`] from [`Table::check`]; the
+//! engine fails the solve with that error and loads the file again on the next one. See
+//! [`mapped`] for the design.
 
 mod cache;
 mod checks;
+pub mod mapped;
 
 pub use cache::{default_dir, Origin, TableCache};
+pub use mapped::{damaged_mappings, mapping_generation, GuardedMap};
 
 use memmap2::{Mmap, MmapMut};
 use std::fs::{self, File};
@@ -106,6 +114,14 @@ pub enum TableError {
     /// A table name that does not fit the header.
     #[error("table name `{0}` is longer than 64 bytes")]
     NameTooLong(String),
+    /// A mapped table file shrank while in use: the data past its new end read as zeros.
+    #[error(
+        "{path}: the table file changed on disk while in use (it was truncated); run `twisty tables verify`"
+    )]
+    ChangedOnDisk {
+        /// The file.
+        path: PathBuf,
+    },
     /// The builder produced data of the wrong length.
     #[error("table {name}: the builder produced {got} bytes, expected {expected}")]
     BadBuild {
@@ -203,8 +219,8 @@ pub fn decode_header(bytes: &[u8]) -> Result<Header, String> {
 /// Table data: memory-mapped from the cache, or owned when just built.
 #[derive(Debug)]
 pub enum TableData {
-    /// Mapped file (data starts after the header).
-    Mapped(Mmap),
+    /// Mapped file (data starts after the header), guarded against the file shrinking.
+    Mapped(GuardedMap),
     /// Owned bytes.
     Owned(Vec<u8>),
     /// A copy in anonymous memory (advised for huge pages on Linux), the whole map is data.
@@ -274,15 +290,21 @@ impl Table {
                     (end + HEADER_LEN) / page * page,
                 );
                 if b > a {
-                    // SAFETY: a read-only shared mapping of a file that is never modified in
+                    // SAFETY: a read-only shared mapping of a file the cache never modifies in
                     // place: MADV_DONTNEED only drops the pages from this process, and a later
-                    // read faults the same bytes in again from the file, so what `src` sees
-                    // does not change.
+                    // read faults the same bytes in again from the file (or, if someone else
+                    // truncated it, zeros: see `mapped`), so `src` stays readable.
                     #[allow(unsafe_code)]
-                    let _ =
-                        unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, a, b - a) };
+                    let _ = unsafe {
+                        map.mmap()
+                            .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, a, b - a)
+                    };
                 }
             }
+        }
+        // A file that shrank during the copy: the copy holds zeros, the mapping says so.
+        if self.check().is_err() {
+            return self;
         }
         match m.make_read_only() {
             Ok(ro) => Table {
@@ -296,6 +318,25 @@ impl Table {
     /// Whether the data is a mapped file.
     pub fn is_mapped(&self) -> bool {
         matches!(self.data, TableData::Mapped(_))
+    }
+
+    /// The file the data is mapped from, if it is.
+    pub fn path(&self) -> Option<&Path> {
+        match &self.data {
+            TableData::Mapped(m) => Some(m.path()),
+            _ => None,
+        }
+    }
+
+    /// [`TableError::ChangedOnDisk`] when the table is mapped from a file that was truncated
+    /// while in use (the data past its new end read as zeros).
+    pub fn check(&self) -> Result<(), TableError> {
+        match &self.data {
+            TableData::Mapped(m) if m.damaged() => Err(TableError::ChangedOnDisk {
+                path: m.path().to_path_buf(),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 

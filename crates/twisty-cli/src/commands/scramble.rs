@@ -10,7 +10,7 @@ use std::io::Write;
 use twisty_core::rng::{fresh_seed, seeded_rng};
 
 /// Largest `--count` accepted.
-const MAX_COUNT: usize = 1_000_000;
+const MAX_COUNT: usize = twisty_engine::scramble::MAX_COUNT;
 /// Largest `--length` accepted.
 const MAX_LENGTH: usize = 100_000;
 
@@ -95,14 +95,14 @@ pub fn run_event(ctx: &Ctx, event: &str, args: &ScrambleArgs) -> CliResult {
         )));
     }
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let mut rng = seeded_rng(seed);
     if !args.json {
         eprintln!("seed: {seed}");
     }
     let engine = ctx.engine();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for index in 0..args.count {
-        let s = twisty_engine::scramble::event::scramble(&engine, event, &mut rng)?;
+    let runs = twisty_engine::scramble::event::scrambles(&engine, event, seed);
+    for (index, s) in runs.take(args.count).enumerate() {
+        let s = s?;
         let line = if args.json {
             let mut record = serde_json::json!({
                 "event": event.id(),

@@ -197,6 +197,19 @@ pub fn scramble(engine: &Engine, event: Event, rng: &mut TwistyRng) -> Result<Sc
     }
 }
 
+/// The scrambles of `event` from `seed`, in order: one generator seeded once, so the same
+/// seed gives the same sequence in every front end (`twisty scramble --event E --seed S
+/// --count N`, Python's `scramble(event=E, seed=S, count=N)`, the web API), and the first
+/// `k` of a longer run are the run of `k`. Endless: take what is needed.
+pub fn scrambles(
+    engine: &Engine,
+    event: Event,
+    seed: u64,
+) -> impl Iterator<Item = Result<Scramble, EngineError>> + '_ {
+    let mut rng = twisty_core::seeded_rng(seed);
+    std::iter::repeat_with(move || scramble(engine, event, &mut rng))
+}
+
 /// A uniformly random one of the 24 orientations: which face goes up (none, a quarter or
 /// half turn about the first axis, a quarter turn about the second), then a turn about the
 /// vertical axis, as up to two tokens.

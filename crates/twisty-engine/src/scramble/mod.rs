@@ -24,6 +24,10 @@ pub mod event_def;
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
 
+/// Most scrambles a front end makes in one run (`twisty scramble --count`, Python's
+/// `count=`).
+pub const MAX_COUNT: usize = 1_000_000;
+
 /// A scramble and, where the puzzle has one, the state string it produces.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Scramble {

@@ -97,6 +97,7 @@ pub(crate) fn scramble(
         tables_seconds: Default::default(),
         input_length: None,
         purpose: Default::default(),
+        used: Default::default(),
     };
     let sol = load(&ctx)?.solve_state(state, &ctx.limits)?;
     Ok(Kilominx.invert_all(&sol.moves))

@@ -137,6 +137,7 @@ mod tests {
             tables_seconds: Default::default(),
             input_length: None,
             purpose: Default::default(),
+            used: Default::default(),
         };
         let out = with_bound_progress(&ctx, |limits| {
             // The request's limits come through, with the progress added.

@@ -1,6 +1,6 @@
 """Type stubs of the twisty package."""
 
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Union, overload
 
 from ._errors import (
     CancelledError as CancelledError,
@@ -156,14 +156,35 @@ def solve_many(
     allowed_moves: Optional[str] = None,
     **options: Any,
 ) -> Iterator[Union[Solution, Failure]]: ...
+@overload
 def scramble(
-    puzzle: str = "3x3",
-    random_state: bool = True,
+    puzzle: Optional[str] = None,
+    random_state: Optional[bool] = None,
     length: Optional[int] = None,
     seed: Optional[int] = None,
     notation: str = "standard",
     tables_dir: Optional[str] = None,
     max_memory: Optional[Union[int, str]] = None,
-) -> str: ...
+    event: Optional[str] = None,
+    count: None = None,
+) -> str:
+    """One scramble: of ``puzzle`` (default ``"3x3"``; a random state unless
+    ``random_state=False``, then ``length`` random moves), or of the WCA event ``event``
+    (``"333bf"``, ``"minx"``, …) in the event's own form, which fixes puzzle, form and
+    notation (``puzzle``, ``random_state``, ``length`` and ``notation`` do not apply)."""
+@overload
+def scramble(
+    puzzle: Optional[str] = None,
+    random_state: Optional[bool] = None,
+    length: Optional[int] = None,
+    seed: Optional[int] = None,
+    notation: str = "standard",
+    tables_dir: Optional[str] = None,
+    max_memory: Optional[Union[int, str]] = None,
+    event: Optional[str] = None,
+    *,
+    count: int,
+) -> List[str]:
+    """``count`` scrambles, drawn in order from one generator seeded with ``seed``."""
 def solvers(puzzle: str = "3x3") -> List[Dict[str, Any]]: ...
 def tables_dir(tables_dir: Optional[str] = None) -> str: ...

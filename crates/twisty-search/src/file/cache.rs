@@ -115,12 +115,13 @@ impl TableCache {
         let Some((file, meta)) = checks::open_regular(&path)? else {
             return Ok(None);
         };
-        // SAFETY: the file lives in the private cache directory and is only ever replaced by
-        // an atomic rename, never modified in place; it is a regular file (checked above),
-        // its contents are validated below (header, size, and the checksum or a record of
-        // it for this exact file identity) before use, and the map is read-only.
+        // SAFETY: the file lives in the private cache directory and the cache only ever
+        // replaces it by an atomic rename, never modifies it in place; it is a regular file
+        // (checked above), its contents are validated below (header, size, and the checksum
+        // or a record of it for this exact file identity) before use, and the map is
+        // read-only. Someone else truncating it reads as zeros, reported by the map.
         #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(io(&path))?;
+        let map = unsafe { GuardedMap::map(&file, &path) }.map_err(io(&path))?;
         let invalid = |reason: String| TableError::Invalid {
             path: path.clone(),
             reason,
@@ -155,6 +156,9 @@ impl TableCache {
                 return Err(invalid(String::from("checksum mismatch (corrupt data)")));
             }
             checks::remember_verified(&path, &meta, header.checksum);
+        }
+        if map.damaged() {
+            return Err(invalid(String::from("truncated while being read")));
         }
         Ok(Some(Table {
             spec: spec.clone(),
@@ -296,7 +300,7 @@ impl TableCache {
             .ok_or_else(|| String::from("no such file"))?;
         // SAFETY: as in `load`: a regular, read-only mapped file of the cache, only read.
         #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| e.to_string())?;
+        let map = unsafe { GuardedMap::map(&file, path) }.map_err(|e| e.to_string())?;
         let h = decode_header(&map)?;
         let expected = check_header(&h)?;
         let own = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -313,7 +317,11 @@ impl TableCache {
                 "truncated or padded: {actual} data bytes, expected {expected}"
             ));
         }
-        if xxh3_64(&map[HEADER_LEN..]) != h.checksum {
+        let sum = xxh3_64(&map[HEADER_LEN..]);
+        if map.damaged() {
+            return Err(String::from("truncated while being verified"));
+        }
+        if sum != h.checksum {
             return Err(String::from("checksum mismatch (corrupt data)"));
         }
         Ok(h)
