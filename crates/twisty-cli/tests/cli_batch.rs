@@ -502,3 +502,95 @@ fn an_output_another_run_is_writing_is_refused_and_left_alone() {
         .success();
     assert_eq!(std::fs::read_to_string(&output).unwrap().lines().count(), 2);
 }
+
+#[test]
+fn resume_refuses_another_input_or_a_changed_one_and_names_the_outputs_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    std::fs::write(&a, "R\nU\nF\n").unwrap();
+    std::fs::write(&b, "F\nU\nR\n").unwrap();
+    let out = dir.path().join("out.jsonl");
+    let run = |input: &std::path::Path| {
+        let mut c = twisty();
+        c.args(["solve", "-p", "2x2", "--batch"])
+            .arg(input)
+            .arg("-o")
+            .arg(&out)
+            .arg("--resume");
+        c
+    };
+    twisty()
+        .args(["solve", "-p", "2x2", "--batch"])
+        .arg(&a)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    // The input's identity is recorded beside the output.
+    let sidecar = dir.path().join("out.jsonl.input.json");
+    let id: Value = serde_json::from_str(&std::fs::read_to_string(&sidecar).unwrap()).unwrap();
+    let canonical = std::fs::canonicalize(&a).unwrap().display().to_string();
+    assert_eq!(id["path"], canonical.as_str());
+    assert_eq!(id["size"], 6);
+    assert_eq!(id["xxh3"].as_str().map(str::len), Some(16));
+    // Interrupted after one record.
+    let whole = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines_of(&records(whole.as_bytes())), vec![1, 2, 3]);
+    let first = format!("{}\n", whole.lines().next().unwrap());
+    std::fs::write(&out, &first).unwrap();
+
+    // Another input: refused, naming the input the output belongs to; nothing written.
+    run(&b)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!(
+            "holds the answers of {canonical}"
+        )))
+        .stderr(predicates::str::contains(format!(
+            "resume with --batch {canonical}"
+        )));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), first);
+    // Standard input cannot be checked against it: refused too.
+    let mut c = twisty();
+    c.args(["solve", "-p", "2x2", "--batch", "-", "-o"])
+        .arg(&out)
+        .arg("--resume")
+        .write_stdin("R\nU\nF\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot be checked against it"));
+    // The input changed since: refused, saying so.
+    std::fs::write(&a, "R\nU\nF\nR U\n").unwrap();
+    run(&a)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("has changed since"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), first);
+
+    // The same bytes (here a copy under another name) resume.
+    std::fs::write(&a, "R\nU\nF\n").unwrap();
+    let copy = dir.path().join("copy.txt");
+    std::fs::copy(&a, &copy).unwrap();
+    run(&copy)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("1 line(s) already answered"));
+    assert_eq!(
+        lines_of(&records(std::fs::read_to_string(&out).unwrap().as_bytes())),
+        vec![1, 2, 3]
+    );
+
+    // An output from before identities were recorded: resumed with a warning, and recorded.
+    std::fs::write(&out, &first).unwrap();
+    std::fs::remove_file(&sidecar).unwrap();
+    run(&a)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("has no record of its input"));
+    assert_eq!(
+        lines_of(&records(std::fs::read_to_string(&out).unwrap().as_bytes())),
+        vec![1, 2, 3]
+    );
+    assert!(sidecar.is_file());
+    run(&b).assert().code(2);
+}

@@ -14,7 +14,6 @@ use crate::request::{Notation, SolveRequest};
 use crate::simplify::simplified;
 use serde_json::{json, Map, Value};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
 use twisty_core::cube_n::CubeN;
@@ -23,6 +22,7 @@ use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Metric};
 use twisty_solvers::{Limits, Solution};
+use web_time::Instant;
 
 /// Most threads one solve may ask for.
 pub const MAX_THREADS: usize = 1024;

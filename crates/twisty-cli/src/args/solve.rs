@@ -118,7 +118,8 @@ pub struct BatchArgs {
     #[arg(long, short, value_name = "FILE", requires = "batch")]
     pub output: Option<PathBuf>,
     /// Batch: continue an interrupted run into --output FILE: lines already answered there
-    /// are skipped, a truncated last record is dropped, new records are appended.
+    /// are skipped, a truncated last record is dropped, new records are appended. Refused
+    /// when the input is not the one FILE was written from (recorded in FILE.input.json).
     #[arg(long, requires = "output")]
     pub resume: bool,
     /// Batch: also write the summary as one JSON object, to FILE or (no FILE) as the last

@@ -8,10 +8,13 @@
 //!
 //! `--resume` with `--output FILE` continues an interrupted run of the same input: the
 //! lines FILE answers (by their `line` field) are skipped, a last record cut short (no
-//! final newline, or not JSON) is cut off the file, and new records are appended.
+//! final newline, or not JSON) is cut off the file, and new records are appended. The
+//! output's input is recorded beside it (`FILE.input.json`, see `batch_input.rs`): resuming
+//! with another input, or with the input changed, is refused.
 
 use crate::args::SolveArgs;
 use crate::bounded::{BoundedLines, MAX_INPUT};
+use crate::commands::batch_input::{self, InputIdentity};
 use crate::commands::{CliError, CliResult, Ctx};
 use clap::ArgMatches;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -72,8 +75,8 @@ pub fn run(ctx: &Ctx, args: &SolveArgs, matches: Option<&ArgMatches>) -> CliResu
         args.batch.output.as_deref(),
         args.batch.summary_json.as_deref(),
     )?;
-    let total = count_lines(input)?;
-    let (skip, mut out) = open_output(args)?;
+    let (total, identity) = count_lines(input)?;
+    let (skip, mut out) = open_output(args, &identity)?;
     let lines = read_lines(input, ctx.cancel.clone())?;
     let engine = Engine::new(EngineConfig {
         tables_dir: ctx.tables_dir.clone(),
@@ -150,31 +153,25 @@ fn template(ctx: &Ctx, args: &SolveArgs, m: Option<&ArgMatches>) -> CliResult<So
     Ok(req)
 }
 
-/// The number of lines of FILE (for the progress bar's length), `None` for stdin and for
-/// anything that is not a regular file (a FIFO, `/dev/stdin`, `<(…)`: counting would
-/// consume the input).
-fn count_lines(input: &Path) -> CliResult<Option<u64>> {
+/// The number of lines of FILE (for the progress bar's length) and its identity (for
+/// `--resume`), in one pass; no count and a stream's identity for stdin and for anything
+/// that is not a regular file (a FIFO, `/dev/stdin`, `<(…)`: reading would consume the
+/// input).
+fn count_lines(input: &Path) -> CliResult<(Option<u64>, InputIdentity)> {
     if input.as_os_str() == "-" {
-        return Ok(None);
+        return Ok((None, InputIdentity::stream(input)));
     }
     // Looked at before opening: opening a FIFO to count would take its writer's lines.
     let meta = std::fs::metadata(input)
         .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
     if !meta.is_file() {
-        return Ok(None);
+        return Ok((None, InputIdentity::stream(input)));
     }
-    let mut f = File::open(input)
+    let f = File::open(input)
         .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
-    let (mut n, mut buf, mut last) = (0u64, vec![0u8; 1 << 16], b'\n');
-    loop {
-        let k = f.read(&mut buf)?;
-        if k == 0 {
-            break;
-        }
-        n += buf[..k].iter().filter(|&&b| b == b'\n').count() as u64;
-        last = buf[k - 1];
-    }
-    Ok(Some(n + u64::from(last != b'\n')))
+    let (n, identity) = batch_input::count_and_identify(input, f)
+        .map_err(|e| CliError::usage(anyhow::anyhow!("cannot read {}: {e}", input.display())))?;
+    Ok((Some(n), identity))
 }
 
 /// The input lines, read on their own thread so that Ctrl-C is seen even while the input
@@ -234,7 +231,7 @@ impl Iterator for Lines {
 }
 
 /// Where the records go, and (with `--resume`) the lines already answered there.
-fn open_output(args: &SolveArgs) -> CliResult<(HashSet<usize>, Box<dyn Write>)> {
+fn open_output(args: &SolveArgs, input: &InputIdentity) -> CliResult<(HashSet<usize>, Box<dyn Write>)> {
     let Some(path) = &args.batch.output else {
         return Ok((HashSet::new(), Box::new(BufWriter::new(io::stdout()))));
     };
@@ -263,12 +260,18 @@ fn open_output(args: &SolveArgs) -> CliResult<(HashSet<usize>, Box<dyn Write>)> 
     if !args.batch.resume {
         if regular {
             f.set_len(0).map_err(open_error)?;
+            batch_input::write(path, input);
         }
         return Ok((HashSet::new(), Box::new(BufWriter::new(f))));
     }
     let (skip, keep) = answered(path)?;
+    // Another input (or this one changed) is refused before the output is touched.
+    let record = regular && batch_input::check_resume(path, input, skip.len())?;
     if regular {
         f.set_len(keep).map_err(open_error)?;
+    }
+    if record {
+        batch_input::write(path, input);
     }
     if !skip.is_empty() {
         eprintln!(

@@ -3,6 +3,7 @@
 
 pub mod astar;
 pub mod batch;
+mod batch_input;
 mod batch_paths;
 pub mod bench;
 pub mod bench_fast3x3;
