@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   puzzle: $('puzzle'), status: $('status'), view: $('view'), badge: $('solved-badge'),
   keysHint: $('keys-hint'), moves: $('moves'), moveError: $('move-error'), scramble: $('scramble'),
+  events: $('events'),
   reset: $('reset'), editToggle: $('edit-toggle'), editor: $('editor'), palette: $('palette'),
   net: $('net'), editUse: $('edit-use'), editClear: $('edit-clear'), editMsg: $('edit-msg'),
   solver: $('solver'), timeLimit: $('time-limit'), allowedMoves: $('allowed-moves'), solverNote: $('solver-note'), solve: $('solve'),
@@ -262,6 +263,7 @@ async function choosePuzzle(id) {
     || P.solvers.find((s) => s.available !== false) || P.solvers[0];
   if (def) ui.solver.value = def.id; else ui.solver.selectedIndex = 0;
   updateSolverNote();
+  showEvents();
   ui.editToggle.hidden = !P.facelets;
   ui.editor.hidden = true;
   const keys = P.keys.map((k) => `${k.key.toUpperCase()}=${k.move}`).join(' ');
@@ -341,10 +343,12 @@ document.addEventListener('keydown', (e) => {
 });
 
 // Every action that sets the state takes a ticket; a late answer to an older one is dropped.
-ui.scramble.addEventListener('click', async () => {
+// `query` is `puzzle=…` (a random scramble) or `event=…` (a WCA event's, as the server's
+// event scrambler writes it: a megaminx scramble keeps its seven lines in the text field).
+async function scrambleBy(query) {
   const seq = ++validateSeq;
   try {
-    const r = await api(`/api/scramble?puzzle=${encodeURIComponent(P.id)}`);
+    const r = await api(`/api/scramble?${query}`);
     if (seq !== validateSeq) return;
     stopPlayback();
     ui.playback.hidden = true;
@@ -354,11 +358,27 @@ ui.scramble.addEventListener('click', async () => {
     syncEditor();
     showMoveError(null);
     setState(r.state);
-    ui.status.textContent = `${r.kind} scramble, seed ${r.seed}`;
+    ui.status.textContent = r.event ? `${r.event} scramble (${r.kind}), seed ${r.seed}` : `${r.kind} scramble, seed ${r.seed}`;
   } catch (e) {
     ui.status.textContent = e.message;
   }
-});
+}
+ui.scramble.addEventListener('click', () => scrambleBy(`puzzle=${encodeURIComponent(P.id)}`));
+
+// One button per WCA event of the puzzle shown (the server's list).
+function showEvents() {
+  ui.events.innerHTML = '';
+  const events = P.events || [];
+  for (const id of events) {
+    const b = document.createElement('button');
+    b.textContent = id;
+    b.title = `A ${id} scramble, as the WCA's scrambler makes them`;
+    b.dataset.event = id;
+    b.addEventListener('click', () => scrambleBy(`event=${encodeURIComponent(id)}`));
+    ui.events.appendChild(b);
+  }
+  ui.events.hidden = events.length === 0;
+}
 
 ui.reset.addEventListener('click', () => {
   ++validateSeq;

@@ -235,6 +235,11 @@ pub async fn list_puzzles(State(st): State<Arc<AppState>>) -> Json<Value> {
                 "facelets": p == PuzzleId::Cube3,
                 "solvers": solvers,
                 "can_solve": !solvers.is_empty(),
+                "events": twisty_engine::scramble::event::EVENTS
+                    .iter()
+                    .filter(|(_, e)| e.puzzle().ok() == Some(p))
+                    .map(|(id, _)| *id)
+                    .collect::<Vec<_>>(),
                 "keys": p.keys().iter().map(|(k, t)| json!({"key": k.to_string(), "move": t})).collect::<Vec<_>>(),
                 "double_turns": if p == PuzzleId::Kilominx { "Alt: X2, Alt+Shift: X2'" } else { "Alt: X2" },
             })
@@ -269,16 +274,31 @@ pub fn puzzle_query(
     Ok((p, q))
 }
 
-/// `GET /api/scramble?puzzle=…[&seed=…]`.
+/// Query of `GET /api/scramble`.
+#[derive(Debug, Deserialize)]
+pub struct ScrambleQuery {
+    /// Puzzle id.
+    pub puzzle: Option<String>,
+    /// A WCA event id (`333bf`): the event's scramble, of the event's puzzle.
+    pub event: Option<String>,
+    /// Seed for reproducible scrambles.
+    pub seed: Option<u64>,
+}
+
+/// `GET /api/scramble?puzzle=…|event=…[&seed=…]`.
 pub async fn scramble(
     State(st): State<Arc<AppState>>,
-    q: Result<Query<PuzzleQuery>, axum::extract::rejection::QueryRejection>,
+    q: Result<Query<ScrambleQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
-    let (p, q) = puzzle_query(q)?;
-    // Fresh seeds stay below 2^53 so that JavaScript shows them exactly.
-    let seed = q
-        .seed
-        .unwrap_or_else(|| twisty_core::rng::fresh_seed() & ((1 << 53) - 1));
+    let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
+    if let Some(event) = &q.event {
+        return event_scramble(st, event, &q).await;
+    }
+    let (p, q) = puzzle_query(Ok(Query(PuzzleQuery {
+        puzzle: q.puzzle,
+        seed: q.seed,
+    })))?;
+    let seed = q.seed.unwrap_or_else(fresh_web_seed);
     // A random-state scramble runs a solver: keep it off the async threads.
     let (s, parsed) = tokio::task::spawn_blocking(move || {
         let s = puzzles::scramble(p, seed, &st.env);
@@ -296,6 +316,50 @@ pub async fn scramble(
         "seed": seed,
         "state": parsed.state,
         "facelets": facelets(p, &parsed.state),
+    }))
+    .into_response())
+}
+
+/// A fresh seed below 2^53, so that JavaScript shows it exactly.
+fn fresh_web_seed() -> u64 {
+    twisty_core::rng::fresh_seed() & ((1 << 53) - 1)
+}
+
+/// `GET /api/scramble?event=…`: the engine's scramble of a WCA event; `moves`, `state` and
+/// `facelets` as for a puzzle's scramble where the page draws the event's puzzle, `null`
+/// where it does not (the Pyraminx, Skewb and megaminx).
+async fn event_scramble(st: Arc<AppState>, event: &str, q: &ScrambleQuery) -> ApiResult {
+    use twisty_engine::scramble::event::Event;
+    let event: Event = event.parse().map_err(ApiError::engine)?;
+    let p = event.puzzle().map_err(ApiError::engine)?;
+    if let Some(named) = &q.puzzle {
+        if named.parse::<PuzzleId>().ok() != Some(p) {
+            return Err(ApiError::usage(format!(
+                "the event `{event}` is scrambled on the {}, not `{named}`: give the event alone",
+                p.title()
+            )));
+        }
+    }
+    let seed = q.seed.unwrap_or_else(fresh_web_seed);
+    let drawn = puzzle(&p.to_string()).is_ok();
+    let (s, parsed) = tokio::task::spawn_blocking(move || {
+        let s = puzzles::event_scramble(event, seed, &st.env)?;
+        let parsed = drawn
+            .then(|| puzzles::parse_input(p, &Input::Moves(&s.scramble)))
+            .transpose()?;
+        Ok::<_, ApiError>((s, parsed))
+    })
+    .await
+    .map_err(|e| EngineError::new(ErrorKind::Internal, format!("scramble task failed: {e}")))??;
+    Ok(Json(json!({
+        "event": event.id(),
+        "puzzle": p.id(),
+        "scramble": s.scramble,
+        "moves": parsed.as_ref().map(|x| &x.moves),
+        "kind": event.kind(),
+        "seed": seed,
+        "state": parsed.as_ref().map(|x| &x.state),
+        "facelets": parsed.as_ref().and_then(|x| facelets(p, &x.state)),
     }))
     .into_response())
 }

@@ -7,7 +7,7 @@
 
 mod scrambles;
 
-pub use scrambles::{scramble, Scramble};
+pub use scrambles::{event_scramble, scramble, Scramble};
 
 use crate::core_adapter;
 use crate::geometry::{Anim, DisplayState};

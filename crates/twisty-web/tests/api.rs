@@ -132,6 +132,62 @@ async fn scramble_is_reproducible_and_validates() {
 }
 
 #[tokio::test]
+async fn every_event_scrambles_and_an_unknown_event_is_refused() {
+    let (s, base) = server(false, None).await;
+    let (_, list) = get(&base, "/api/puzzles").await;
+    let events_of = |id: &str| -> Vec<String> {
+        list["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+            .map(|p| serde_json::from_value(p["events"].clone()).unwrap())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        events_of("3x3"),
+        ["333", "333oh", "333ft", "333bf", "333mbf", "333fm"]
+    );
+    assert_eq!(events_of("2x2"), ["222"]);
+    assert!(events_of("kilominx").is_empty());
+    for (id, _) in twisty_engine::scramble::event::EVENTS {
+        let (st, a) = get(&base, &format!("/api/scramble?event={id}&seed=61")).await;
+        assert_eq!(st, StatusCode::OK, "{id}: {a}");
+        assert_eq!(a["event"], *id);
+        assert!(!a["scramble"].as_str().unwrap().trim().is_empty(), "{id}");
+        let (_, b) = get(&base, &format!("/api/scramble?event={id}&seed=61")).await;
+        assert_eq!(a["scramble"], b["scramble"], "{id}");
+        // The puzzles the page draws: the moves replay to the state sent.
+        if a["moves"].is_array() {
+            let (st, v) = post(
+                &base,
+                "/api/validate",
+                &json!({"puzzle": a["puzzle"], "moves": a["scramble"]}),
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{id}: {v}");
+            assert_eq!(v["state"], a["state"], "{id}");
+        }
+    }
+    // The megaminx's seven lines keep their line breaks.
+    let (_, minx) = get(&base, "/api/scramble?event=minx&seed=1").await;
+    assert_eq!(minx["scramble"].as_str().unwrap().lines().count(), 7);
+    // The event's puzzle may be named, not another.
+    let (st, _) = get(&base, "/api/scramble?event=333bf&puzzle=3x3x3").await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, v) = get(&base, "/api/scramble?event=333bf&puzzle=2x2").await;
+    assert_eq!(st, StatusCode::BAD_REQUEST);
+    assert!(v["error"]["message"].as_str().unwrap().contains("333bf"), "{v}");
+    for bad in ["444oh", "sq1"] {
+        let (st, v) = get(&base, &format!("/api/scramble?event={bad}")).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{bad}");
+        assert_eq!(kind(&v), "usage");
+        assert!(v["error"]["message"].as_str().unwrap().contains(bad), "{v}");
+    }
+    s.shutdown().await.unwrap();
+}
+
+#[tokio::test]
 async fn validate_reports_columns_and_impossible_states() {
     let (s, base) = server(false, None).await;
     let (st, v) = post(

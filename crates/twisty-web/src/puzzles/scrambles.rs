@@ -127,3 +127,21 @@ fn cube_faces(depth: usize) -> Vec<String> {
     }
     v
 }
+
+/// The first scramble of the WCA event `event` from `seed`: the engine's event scrambler,
+/// the same as `twisty scramble --event ID --seed SEED` (a `minx` scramble keeps its seven
+/// lines).
+pub fn event_scramble(
+    event: twisty_engine::scramble::event::Event,
+    seed: u64,
+    env: &Env,
+) -> Result<twisty_engine::scramble::Scramble, twisty_engine::EngineError> {
+    twisty_engine::scramble::event::scrambles(&env.engine, event, seed)
+        .next()
+        .unwrap_or_else(|| {
+            Err(twisty_engine::EngineError::new(
+                twisty_engine::ErrorKind::Internal,
+                "the event scrambler gave no scramble",
+            ))
+        })
+}
