@@ -27,7 +27,7 @@ use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Longest input echoed back in an error record, in bytes (longer inputs are cut at a
 /// character boundary and end with `…`).

@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_search::file::human_bytes;
 use twisty_search::{Origin, TableCache, TableError};
 use twisty_solvers::Limits;
+use web_time::Instant;
 
 /// Tables larger than this are built only when the caller allows it
 /// ([`EngineConfig::build_large_tables`]).
@@ -21,7 +22,8 @@ pub const LARGE_TABLE_BYTES: u64 = 100 << 20;
 /// How an [`Engine`] finds and builds its tables.
 #[derive(Debug, Clone)]
 pub struct EngineConfig {
-    /// The table cache directory.
+    /// The table cache directory. Empty: none ([`TableCache::in_memory`]): tables are built
+    /// in memory when first needed and kept for the engine's life only (WebAssembly).
     pub tables_dir: PathBuf,
     /// Refuse to build or load more than this many bytes of tables for one solver.
     pub max_memory: Option<u64>,
@@ -87,15 +89,12 @@ impl Engine {
 
     /// Whether the tables `needs` are all in the cache.
     pub fn cached(&self, needs: &[TableNeed]) -> bool {
-        needs.iter().all(|n| self.cache.path(&n.spec).is_file())
+        needs.iter().all(|n| self.cache.has_file(&n.spec))
     }
 
     /// The tables of `needs` that are not in the cache.
     pub fn missing<'a>(&self, needs: &'a [TableNeed]) -> Vec<&'a TableNeed> {
-        needs
-            .iter()
-            .filter(|n| !self.cache.path(&n.spec).is_file())
-            .collect()
+        needs.iter().filter(|n| !self.cache.has_file(&n.spec)).collect()
     }
 
     /// Whether this engine refuses to build the missing tables of `needs` on demand: one of
@@ -167,13 +166,17 @@ impl Engine {
                     ),
                 ));
             }
+            let place = if self.cache.is_in_memory() {
+                String::from("in memory")
+            } else {
+                format!("into {}", self.cache.dir().display())
+            };
             observer.event(&Event::Tables {
                 message: format!(
-                    "building {what}: {} table file(s), {} ({}) into {}",
+                    "building {what}: {} table file(s), {} ({}) {place}",
                     missing.len(),
                     human_bytes(bytes),
                     human_seconds(secs),
-                    self.cache.dir().display()
                 ),
             });
         }

@@ -6,7 +6,7 @@ use indicatif::{HumanCount, ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
-use std::time::Instant;
+use web_time::Instant;
 
 /// How often a line is printed inside a depth when stderr is not a terminal, and how often
 /// the bar's message is updated on one, in milliseconds.

@@ -30,6 +30,7 @@ pub mod prefetch;
 pub mod product;
 pub mod progress;
 pub mod rank;
+pub mod threads;
 
 pub use file::{default_dir, Origin, Table, TableCache, TableError, TableSpec};
 pub use progress::{IterationProgress, ProgressSnapshot};

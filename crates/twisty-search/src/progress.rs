@@ -8,7 +8,8 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Counters of the bound being searched, updated by the solver's threads.
 #[derive(Debug)]
@@ -184,7 +185,9 @@ impl IterationProgress {
 
     /// Runs `body` while a second thread hands `on_reading` a reading every `period` once a
     /// bound has started. The thread ends when `body` returns or unwinds, and is joined
-    /// before this returns: no reading is handed over after it.
+    /// before this returns: no reading is handed over after it. Where no thread can be
+    /// started (WebAssembly, a process out of threads), `body` runs alone and no reading is
+    /// handed over.
     pub fn watch<R>(
         &self,
         period: Duration,
@@ -193,14 +196,17 @@ impl IterationProgress {
     ) -> R {
         let (stop, ticks) = mpsc::channel::<()>();
         std::thread::scope(|s| {
-            s.spawn(move || {
-                while let Err(RecvTimeoutError::Timeout) = ticks.recv_timeout(period) {
-                    let reading = self.snapshot();
-                    if reading.bound > 0 {
-                        on_reading(reading);
+            // Without a thread, `ticks` is dropped at once and `stop` with the body.
+            let _watching = std::thread::Builder::new()
+                .name("progress".into())
+                .spawn_scoped(s, move || {
+                    while let Err(RecvTimeoutError::Timeout) = ticks.recv_timeout(period) {
+                        let reading = self.snapshot();
+                        if reading.bound > 0 {
+                            on_reading(reading);
+                        }
                     }
-                }
-            });
+                });
             // Dropped when `body` returns or unwinds, which ends the watching thread.
             let _stop = stop;
             body()

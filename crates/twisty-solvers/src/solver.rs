@@ -3,9 +3,10 @@
 use crate::progress::IterationProgress;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
 use twisty_core::{Metric, Puzzle};
+use web_time::Instant;
 
 /// Bounds on a solve: maximum length, time and node budgets, and a cancel flag (Ctrl-C).
 #[derive(Debug, Clone, Default)]

@@ -106,7 +106,7 @@ pub(crate) fn load(ctx: &Ctx<'_>) -> Result<std::sync::Arc<Cube3Optimal>, Engine
 fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
     let solver = load(ctx)?;
     let all = ctx.options.flag("all");
-    let start = std::time::Instant::now();
+    let start = web_time::Instant::now();
     let report = bound_reporter(ctx);
     let sols = with_bound_progress(ctx, |limits| solver.solve_with(state, limits, all, report))?;
     let mut details = serde_json::Map::new();

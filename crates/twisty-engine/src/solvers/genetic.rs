@@ -142,7 +142,8 @@ fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<Sup
                 MacroLibrary::load_file(&path, limit).map_err(|e| EngineError::tables(e.to_string()))?;
             (lib, (ours && learn).then_some(path))
         }
-        None if learn => {
+        // A table cache without a directory keeps no library between runs.
+        None if learn && !ctx.engine.cache().is_in_memory() => {
             let path = ctx.engine.cache().dir().join(LIBRARY_FILE);
             let lib = if path.is_file() {
                 MacroLibrary::load(&path, limit).unwrap_or_else(|e| {

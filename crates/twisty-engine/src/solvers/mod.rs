@@ -18,10 +18,11 @@ use crate::catalog::{SolverEntry, TableNeed};
 use crate::engine::Ctx;
 use crate::observer::Event;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_search::ida::BoundReport;
 use twisty_search::TableSpec;
 use twisty_solvers::{IterationProgress, Limits};
+use web_time::Instant;
 
 /// Every solver, registered once.
 pub static ALL: &[SolverEntry] = &[

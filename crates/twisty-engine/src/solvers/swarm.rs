@@ -13,11 +13,11 @@ use crate::error::{EngineError, ErrorKind};
 use crate::options::{OptionSpec, Resolved};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
-use std::time::Instant;
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_core::Puzzle;
 use twisty_solvers::swarm::CornerPdbFitness;
 use twisty_solvers::{SearchStats, Solution};
+use web_time::Instant;
 
 fn options_for(algo: Algo) -> Vec<OptionSpec> {
     let (agents, iterations) = algo.defaults();

@@ -7,7 +7,7 @@ use crate::engine::Ctx;
 use crate::error::EngineError;
 use crate::options::{OptionSpec, Resolved};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_search::{Origin, TableSpec};
 use twisty_solvers::optimal::cube3::HeuristicKind;
@@ -15,6 +15,7 @@ use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec}
 use twisty_solvers::twophase::large::cache as large;
 use twisty_solvers::twophase::{Known, SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
 use twisty_solvers::Limits;
+use web_time::Instant;
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
     id: "two-phase",

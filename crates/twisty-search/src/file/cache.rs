@@ -65,12 +65,30 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> TableError + '_ {
 }
 
 impl TableCache {
-    /// A cache in `dir` (created when a table is first written).
+    /// A cache in `dir` (created when a table is first written). An empty `dir` is no
+    /// directory at all, as [`TableCache::in_memory`].
     pub fn new(dir: impl Into<PathBuf>) -> Self {
         TableCache {
             dir: dir.into(),
             max_memory: None,
         }
+    }
+
+    /// A cache without a directory (WebAssembly, where no file can be written): every table
+    /// is built in memory when first asked for, nothing is read or stored, and no warning
+    /// is given about it ([`Origin::Built`], never [`Origin::Unsaved`]).
+    pub fn in_memory() -> Self {
+        TableCache::new(PathBuf::new())
+    }
+
+    /// Whether the cache has no directory ([`TableCache::in_memory`]).
+    pub fn is_in_memory(&self) -> bool {
+        self.dir.as_os_str().is_empty()
+    }
+
+    /// Whether the table of `spec` is stored in the cache (always false in memory).
+    pub fn has_file(&self, spec: &TableSpec) -> bool {
+        !self.is_in_memory() && self.path(spec).is_file()
     }
 
     /// Refuses to build or load a table larger than `bytes`.
@@ -111,6 +129,9 @@ impl TableCache {
     /// (as a string) when a file exists but is invalid.
     pub fn load(&self, spec: &TableSpec) -> Result<Option<Table>, TableError> {
         self.check_memory(spec)?;
+        if self.is_in_memory() {
+            return Ok(None);
+        }
         let path = self.path(spec);
         let Some((file, meta)) = checks::open_regular(&path)? else {
             return Ok(None);
@@ -166,13 +187,20 @@ impl TableCache {
         }))
     }
 
-    /// Writes `data` as the table `spec`, atomically.
+    /// Writes `data` as the table `spec`, atomically (refused with an I/O error by a cache
+    /// without a directory).
     pub fn store(&self, spec: &TableSpec, data: &[u8]) -> Result<PathBuf, TableError> {
         if data.len() as u64 != spec.data_len() {
             return Err(TableError::BadBuild {
                 name: spec.name.clone(),
                 got: data.len() as u64,
                 expected: spec.data_len(),
+            });
+        }
+        if self.is_in_memory() {
+            return Err(TableError::Io {
+                path: PathBuf::from(spec.file_name()),
+                source: std::io::Error::other("the table cache has no directory"),
             });
         }
         let checksum = xxh3_64(data);
@@ -235,6 +263,9 @@ impl TableCache {
         };
         self.check_memory(spec)?;
         let table = build()?;
+        if self.is_in_memory() {
+            return Ok((table, origin));
+        }
         let origin = match self.store(spec, table.bytes()) {
             Ok(_) => origin,
             Err(TableError::Io { path, source }) => {

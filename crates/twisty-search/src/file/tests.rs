@@ -161,3 +161,30 @@ fn a_table_in_memory_must_have_the_spec_length() {
     short.pop();
     assert!(Table::from_vec(spec(), short).is_none());
 }
+
+#[test]
+fn a_cache_without_a_directory_builds_in_memory_and_stores_nothing() {
+    let cache = TableCache::in_memory();
+    assert!(cache.is_in_memory());
+    let mut builds = 0;
+    for _ in 0..2 {
+        let (t, origin) = cache
+            .get_or_build(&spec(), || {
+                builds += 1;
+                data()
+            })
+            .unwrap();
+        // Quiet: built, never "unsaved" with a warning.
+        assert_eq!(origin, Origin::Built);
+        assert_eq!(t.bytes(), &data()[..]);
+        assert!(!cache.has_file(&spec()));
+    }
+    // Nothing stored anywhere, so the second request built it again.
+    assert_eq!(builds, 2);
+    assert!(!std::path::Path::new(&spec().file_name()).exists());
+    assert!(matches!(
+        cache.store(&spec(), &data()),
+        Err(TableError::Io { .. })
+    ));
+    assert_eq!(cache.load(&spec()).unwrap().map(|_| ()), None);
+}

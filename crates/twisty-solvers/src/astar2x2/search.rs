@@ -5,8 +5,9 @@ use super::stickers::{move_perms, permute, rotation_perms, Perm, SeedMove, GOAL,
 use crate::solver::{Limits, SolveError};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
+use web_time::Instant;
 
 /// Default memory budget of one run's node store, open list and visited set.
 pub const DEFAULT_MEMORY_BUDGET: usize = 512 << 20;

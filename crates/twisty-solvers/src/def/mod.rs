@@ -19,13 +19,13 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 use tables::MAX_COORDS;
 use twisty_core::def::{DefMove, DefPuzzle, DefState};
 use twisty_core::{InvalidState, Metric, Puzzle};
 use twisty_search::ida::{
     ida_star, BoundReport, IdaOptions, IdaOutcome, IdaProblem, IdaResult, MoveAutomaton, MovePruning,
 };
+use web_time::Instant;
 
 /// The default longest answer searched for.
 pub const DEFAULT_MAX_LENGTH: u32 = 40;
@@ -242,9 +242,7 @@ impl DefOptimal {
             ..IdaOptions::default()
         };
         let threads = limits.threads.unwrap_or(0);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
+        let pool = twisty_search::threads::Pool::new(threads)
             .map_err(|e| SolveError::Unsupported(format!("cannot start {threads} threads: {e}")))?;
         let cancel: Option<&AtomicBool> = limits.cancel.as_deref();
         let t0 = Instant::now();

@@ -12,13 +12,13 @@
 //! The coordinates together determine the pattern, so a state is solved iff its tuple of
 //! values is a solved state's.
 
-use std::time::Instant;
 use twisty_core::def::DefPuzzle;
 use twisty_search::bfs::BfsOptions;
 use twisty_search::canon::canonical_automaton;
 use twisty_search::coord::Coordinate;
 use twisty_search::ida::MoveAutomaton;
 use twisty_search::product::{choose_groups, ProductTable};
+use web_time::Instant;
 
 /// Most coordinates a search tracks.
 pub const MAX_COORDS: usize = 24;

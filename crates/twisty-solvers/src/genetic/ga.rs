@@ -8,8 +8,8 @@ use super::GaParams;
 use rand::Rng;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 use twisty_core::TwistyRng;
+use web_time::Instant;
 
 /// What one GA run works on.
 #[derive(Debug)]

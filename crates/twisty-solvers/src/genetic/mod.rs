@@ -43,12 +43,13 @@ use cube::{error, scores_split, Tables};
 use macros::{remap, Macro, MacroLibrary};
 use rand::Rng;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_core::rng::seeded_rng;
 use twisty_core::supercube::{
     cluster_kind, cluster_of, coords, simplify, SuperMove, Supercube, SupercubeState,
 };
 use twisty_core::Puzzle;
+use web_time::Instant;
 
 /// The GA solver.
 #[derive(Debug, Clone)]

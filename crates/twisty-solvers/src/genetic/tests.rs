@@ -421,7 +421,8 @@ fn evaluation_keeps_a_mutant_as_written() {
 fn time_limit_and_cancel_flag_stop_the_solve() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+    use web_time::Instant;
     let (p, s) = scrambled(7, 3);
     let solver = GeneticSolver::default();
     let run = |limits: &Limits| solver.solve_with(&p, &s, limits, &mut MacroLibrary::new(None), |_| {});

@@ -29,11 +29,12 @@ pub use pieces::PiecePhase;
 pub use subgroup::{SubState, Subgroup};
 
 use crate::{verify, Limits, PhaseReport, SearchStats, Solution, SolveError, Solver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx};
 use twisty_core::Puzzle;
 use twisty_search::ida::MovePruning;
 use twisty_search::{Origin, TableCache, TableError, TableSpec};
+use web_time::Instant;
 
 /// Cubies of phase 1: the U face without UFL.
 pub const PHASE1_CUBIES: [u8; 4] = [1, 2, 4, 6];

@@ -7,13 +7,13 @@
 //! sum). A solve walks down the table: from distance d, some move leads to distance d − 1.
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
-use std::time::Instant;
 use twisty_core::cube2::{Cube2, Cube2Move, Cube2State};
 use twisty_core::{Metric, Puzzle};
 use twisty_search::bfs::{distance_table, BfsOptions};
 use twisty_search::packed::Nibbles;
 use twisty_search::rank::{rank_ori, rank_perm, unrank_ori, unrank_perm};
 use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
+use web_time::Instant;
 
 /// Number of states.
 pub const STATES: u64 = 5040 * 729;

@@ -6,10 +6,10 @@
 use super::cube2::{unit_moves, Cube2Optimal};
 use crate::solver::{Limits, SearchStats, SolveError};
 use crate::subgroup::{points, reachable_with};
-use std::time::Instant;
 use twisty_core::cube2::{Cube2, Cube2Move, Cube2State};
 use twisty_core::{Metric, Puzzle};
 use twisty_search::ida::{ida_star, IdaOptions, IdaOutcome, IdaProblem, MovePruning};
+use web_time::Instant;
 
 /// Longest restricted answer searched when no maximum is given (the diameter of the
 /// 2x2x2 in QTM is 14; a restricted group's is larger, and a state it cannot reach is

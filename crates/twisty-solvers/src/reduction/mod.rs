@@ -31,10 +31,10 @@ use crate::twophase::TwoPhase;
 use cycles::{Library, Orbit};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
 use twisty_core::cube3::{parity, Cube3, CubieCube};
 use twisty_core::cube_n::{Block, CubeN, CubeNState};
 use twisty_core::{Metric, Puzzle};
+use web_time::Instant;
 use xcentres::XCentreTables;
 
 /// The staged N×N×N solver (see the module notes).

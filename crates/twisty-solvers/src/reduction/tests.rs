@@ -41,7 +41,7 @@ fn a_large_cube_is_solved() {
 #[test]
 #[ignore = "a benchmark: the largest size the targets name"]
 fn size_33_is_solved() {
-    let t = std::time::Instant::now();
+    let t = web_time::Instant::now();
     let sol = solve_random(33, 1);
     let parts: Vec<String> = sol
         .stats
@@ -130,7 +130,7 @@ fn lengths() {
                 }
                 _ => cube.random_state(&mut rng),
             };
-            let t = std::time::Instant::now();
+            let t = web_time::Instant::now();
             let sol = solver
                 .solve(
                     &cube,

@@ -8,12 +8,12 @@ pub mod coord;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use coord::{index, Coords, CUBE, MOVES, STATES};
-use std::time::Instant;
 use twisty_core::supercube::{reachable, SuperMove, Supercube, SupercubeState};
 use twisty_core::Puzzle;
 use twisty_search::bfs::{distance_table, BfsOptions, UNREACHED};
 use twisty_search::packed::Nibbles;
 use twisty_search::{Origin, Table, TableCache, TableError, TableSpec};
+use web_time::Instant;
 
 /// The table spec.
 pub fn spec() -> TableSpec {

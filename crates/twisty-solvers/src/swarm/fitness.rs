@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 use twisty_core::Puzzle;
+use web_time::Instant;
 
 /// An estimate of the number of moves from a state to solved (lower is better,
 /// 0 exactly when solved). One instance per thread.

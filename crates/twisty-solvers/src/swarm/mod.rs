@@ -34,8 +34,9 @@ pub use simplify::simplify;
 pub use symmetry::{CubeSymmetry, SymmetrySet};
 pub use twophase_fitness::TwoPhaseFitness;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_core::Puzzle;
+use web_time::Instant;
 
 /// Errors of the metaheuristic solvers.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

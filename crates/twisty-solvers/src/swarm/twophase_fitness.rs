@@ -20,9 +20,9 @@ use crate::twophase::{SearchContext, TwoPhase};
 use crate::{Limits, SolveError};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::Instant;
 use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::Puzzle;
+use web_time::Instant;
 
 /// Default node budget of one evaluation (see the module docs); a typical evaluation
 /// generates a few thousand nodes.

@@ -18,7 +18,7 @@ pub mod cache;
 
 use std::collections::VecDeque;
 use std::sync::OnceLock;
-use std::time::Instant;
+use web_time::Instant;
 
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_core::Puzzle;

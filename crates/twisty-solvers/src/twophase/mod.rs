@@ -59,9 +59,9 @@ pub use tables::Tables;
 
 use crate::solver::{Limits, SearchStats, Solution, SolveError, Solver};
 use std::sync::{Arc, OnceLock};
-use std::time::Instant;
 use twisty_core::cube3::{Cube3, CubieCube};
 use twisty_core::{Metric, Puzzle};
+use web_time::Instant;
 
 /// Depth of the short-answer pass of [`TwoPhase::new`] and [`TwoPhase::global`] (on the
 /// phase-1 tables alone; deeper costs tens of milliseconds on every state far from solved).

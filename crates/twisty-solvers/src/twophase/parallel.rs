@@ -21,8 +21,8 @@ use super::tables::Tables;
 use crate::solver::{Limits, SolveError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
+use web_time::Instant;
 
 /// Most threads one solve uses (one per search).
 pub const MAX_THREADS: usize = 6;

@@ -10,7 +10,8 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long a worker without a job waits before it ends.
 pub const IDLE_EXIT: Duration = Duration::from_secs(30);
@@ -135,7 +136,7 @@ mod tests {
         got.sort_unstable();
         assert_eq!(got, [0, 1, 2, 3]);
         // The workers wait for more work instead of ending.
-        let t = std::time::Instant::now();
+        let t = web_time::Instant::now();
         while idle_workers() == 0 && t.elapsed() < Duration::from_secs(5) {
             std::thread::yield_now();
         }

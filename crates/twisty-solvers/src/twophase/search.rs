@@ -33,8 +33,8 @@ use super::tables::Tables;
 use crate::solver::{Limits, SolveError};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
+use web_time::Instant;
 
 /// Longest solution the buffers hold.
 pub const MAX_MOVES: usize = 41;

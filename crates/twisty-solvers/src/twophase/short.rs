@@ -24,9 +24,9 @@ use super::sym1::N_SYM1;
 use super::tables::Tables;
 use crate::optimal::cube3::coords::{self as ocoords, TWISTS};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
 use twisty_search::packed::Nibbles;
+use web_time::Instant;
 
 /// Deepest bound of the short-answer pass.
 pub const SHORT_DEPTH: usize = 12;

@@ -39,12 +39,12 @@ pub use heuristic::HeuristicKind;
 
 use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use coords::{edge_move, edge_prefix, prefix_divisor, EdgePattern, MoveMaps, MOVES, TWISTS};
-use std::time::Instant;
 use twisty_core::cube3::{Cube3, Cube3Move, CubieCube};
 use twisty_core::{Metric, Puzzle};
 use twisty_search::ida::{ida_star, BoundReport, IdaOptions, IdaOutcome, IdaProblem, MovePruning};
 use twisty_search::packed::Nibbles;
 use twisty_search::{Origin, Table, TableCache, TableError};
+use web_time::Instant;
 
 /// The first edge set (cubies in Kociemba's order: `UR UF UL UB DR DF DL`).
 pub const EDGES_A: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
@@ -447,9 +447,7 @@ impl Cube3Optimal {
             progress: limits.progress.clone(),
             moves: limits.moves.clone(),
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
+        let pool = twisty_search::threads::Pool::new(threads)
             .map_err(|e| SolveError::Unsupported(format!("cannot start {threads} threads: {e}")))?;
         let cancel = limits.cancel.as_deref();
         let t0 = Instant::now();

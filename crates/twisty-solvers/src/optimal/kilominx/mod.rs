@@ -62,11 +62,11 @@ use crate::solver::{verify, Limits, SearchStats, Solution, SolveError, Solver};
 use pattern::Pattern;
 use search::{Bound, Goal, Iteration, Node, Options, Outcome};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 use twisty_core::kilominx::{KiloMove, KiloState, Kilominx, SEED_SKIP};
 use twisty_core::Puzzle;
 use twisty_search::ida::{BoundReport, MoveAutomaton, MovePruning};
 use twisty_search::{Origin, TableCache};
+use web_time::Instant;
 
 /// The seed's twelve face patterns (5 cubies each), in its order (faces U, L, F, R, BL, BR,
 /// DL, DR, DBL, DBR, DB, D; on U, L and F the fixed UFL is replaced by a nearby cubie).

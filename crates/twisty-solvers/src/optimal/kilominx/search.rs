@@ -13,8 +13,9 @@ use rayon::prelude::*;
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use twisty_search::ida::{for_each_in_order, BoundReport, MoveAutomaton, SubtreeCounts};
+use web_time::Instant;
 
 /// What a search needs from a heuristic.
 pub trait Bound: Sync {

@@ -31,11 +31,11 @@ use super::shortset::ShortSet;
 use super::Variant;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
 use twisty_core::cube3::{Cube3Move, CubieCube};
 use twisty_search::coset_bfs::UNIT_ENTRIES;
 use twisty_search::file::AtomicTable;
 use twisty_search::Table;
+use web_time::Instant;
 
 /// What a build did.
 #[derive(Debug)]
