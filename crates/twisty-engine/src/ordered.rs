@@ -37,7 +37,7 @@ struct Shared {
 /// [`crate::Purpose::Batch`]) on `jobs` threads;
 /// results arrive in input order on the returned receiver. Raising `cancel` or dropping the
 /// receiver stops the workers after their current solves (those poll the flag), also the
-/// ones waiting for the consumer (within [`CANCEL_POLL`]).
+/// ones waiting for the consumer (within 20 ms).
 pub fn start(
     engine: Arc<Engine>,
     template: SolveRequest,
