@@ -505,7 +505,8 @@ fn an_output_another_run_is_writing_is_refused_and_left_alone() {
 
 /// A batch's two-phase answers are first answers within 20 moves (`target=20`, God's
 /// number), a single solve's are not bounded so; either reports the value it used, and
-/// `--option target=` overrides the batch's.
+/// `--option target=` overrides the batch's; a target no answer meets falls back to
+/// `--max-length`.
 #[test]
 fn a_batch_answers_random_states_within_twenty_moves_by_default() {
     let states = random_states(12);
@@ -532,6 +533,13 @@ fn a_batch_answers_random_states_within_twenty_moves_by_default() {
     let out = twisty().args(["solve", "--json", &states[0]]).assert().success();
     let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(v["details"]["options"]["target"], 0, "{v}");
+    // A target shorter than every answer is a goal missed, not an error.
+    let out = twisty()
+        .args(["solve", "--json", "--option", "target=2", "R U F"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["length"], 3, "{v}");
 }
 
 #[test]

@@ -14,7 +14,7 @@ use twisty_solvers::optimal::cube3::HeuristicKind;
 use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec};
 use twisty_solvers::twophase::large::cache as large;
 use twisty_solvers::twophase::{Known, SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
-use twisty_solvers::Limits;
+use twisty_solvers::{Limits, SolveError};
 use web_time::Instant;
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
@@ -75,7 +75,7 @@ fn options() -> Vec<OptionSpec> {
             0,
             40,
             Some(0),
-            "the first answer searched for has at most this many moves (below --max-length; 0: none). A batch's default, 20, is God's number: every state has such an answer, random states get 19.8 moves on average at a fraction of a millisecond each",
+            "the first answer searched for has at most this many moves (0: none; when no answer is that short, one within --max-length). A batch's default, 20, is God's number: every state has such an answer, random states get 19.8 moves on average at a fraction of a millisecond each",
         )
         .batch_default(BATCH_TARGET),
         OptionSpec::int(
@@ -234,7 +234,17 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         Known::Moves(_) => short_depth,
         Known::State => state_depth,
     };
-    let sol = solver.solve_known(&Cube3, state, &limits, &plan, short, known)?;
+    let sol = match solver.solve_known(&Cube3, state, &limits, &plan, short, known) {
+        // A target is a goal, not a limit: none that short, the bound is `--max-length`.
+        Err(SolveError::NoSolutionWithin { .. }) if limits.max_length < Some(max_length) => {
+            let full = Limits {
+                max_length: Some(max_length),
+                ..limits.clone()
+            };
+            solver.solve_known(&Cube3, state, &full, &plan, short, known)?
+        }
+        r => r?,
+    };
     let count = ctx.options.usize("count").unwrap_or(1);
     if count <= 1 {
         return Ok(Answer::one(sol));
