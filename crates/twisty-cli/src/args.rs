@@ -204,6 +204,11 @@ pub struct ScrambleArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Every scramble on one line: a `minx` scramble's 7 lines joined by spaces (the same
+    /// moves), so that `twisty scramble --event minx --count N --one-line | twisty solve
+    /// --puzzle megaminx --batch -` reads one scramble per line.
+    #[arg(long, conflicts_with = "json")]
+    pub one_line: bool,
 }
 
 /// Where a state comes from.

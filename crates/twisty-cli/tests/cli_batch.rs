@@ -503,6 +503,45 @@ fn an_output_another_run_is_writing_is_refused_and_left_alone() {
     assert_eq!(std::fs::read_to_string(&output).unwrap().lines().count(), 2);
 }
 
+/// A batch's two-phase answers are first answers within 20 moves (`target=20`, God's
+/// number), a single solve's are not bounded so; either reports the value it used, and
+/// `--option target=` overrides the batch's; a target no answer meets falls back to
+/// `--max-length`.
+#[test]
+fn a_batch_answers_random_states_within_twenty_moves_by_default() {
+    let states = random_states(12);
+    let out = twisty()
+        .args(["solve", "--batch", "-", "--jobs", "1"])
+        .write_stdin(states.join("\n"))
+        .assert()
+        .success();
+    let r = records(&out.get_output().stdout);
+    assert_eq!(r.len(), states.len());
+    for v in &r {
+        assert_eq!(v["details"]["options"]["target"], 20, "{v}");
+        assert!(v["length"].as_u64().unwrap() <= 20, "{v}");
+    }
+    let out = twisty()
+        .args(["solve", "--batch", "-", "--jobs", "1", "--option", "target=0"])
+        .write_stdin(states.join("\n"))
+        .assert()
+        .success();
+    for v in records(&out.get_output().stdout) {
+        assert_eq!(v["details"]["options"]["target"], 0, "{v}");
+        assert!(v["length"].as_u64().unwrap() <= 21, "{v}");
+    }
+    let out = twisty().args(["solve", "--json", &states[0]]).assert().success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["details"]["options"]["target"], 0, "{v}");
+    // A target shorter than every answer is a goal missed, not an error.
+    let out = twisty()
+        .args(["solve", "--json", "--option", "target=2", "R U F"])
+        .assert()
+        .success();
+    let v: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["length"], 3, "{v}");
+}
+
 #[test]
 fn resume_refuses_another_input_or_a_changed_one_and_names_the_outputs_input() {
     let dir = tempfile::tempdir().unwrap();

@@ -374,3 +374,29 @@ fn event_scrambles_come_in_the_wca_form_and_repeat_with_the_seed() {
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
 }
+
+#[test]
+fn one_line_puts_each_minx_scramble_on_a_line_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = |extra: &[&str]| {
+        let a = twisty(dir.path())
+            .args(["scramble", "--event", "minx", "--seed", "3", "--count", "5"])
+            .args(extra)
+            .assert()
+            .success();
+        stdout(&a).lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    let blocks = lines(&[]);
+    assert_eq!(blocks.len(), 5 * 7);
+    let one = lines(&["--one-line"]);
+    assert_eq!(one.len(), 5);
+    for (line, block) in one.iter().zip(blocks.chunks(7)) {
+        assert_eq!(*line, block.join(" "));
+        assert_eq!(line.split_whitespace().count(), 7 * 11);
+    }
+    twisty(dir.path())
+        .args(["scramble", "--event", "minx", "--one-line", "--json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}

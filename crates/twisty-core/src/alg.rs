@@ -90,6 +90,11 @@ pub const MAX_REPEAT: usize = 10_000;
 pub const MAX_EXPANDED: usize = 100_000;
 /// Deepest accepted nesting of parenthesised groups.
 pub const MAX_DEPTH: usize = 100;
+/// Largest work of applying one sequence, in pieces moved: each turn counts the pieces it
+/// moves (a face turn of the 16x16x16 supercube 256, a `15Rw` 3,840), measured before any
+/// move is produced. It bounds the time of applying an input on the big cubes, where
+/// [`MAX_EXPANDED`] moves alone can cost seconds.
+pub const MAX_WORK: u64 = 25_000_000;
 
 fn err(token: &str, line: usize, column: usize, reason: impl Into<String>) -> ParseError {
     ParseError {
@@ -120,6 +125,23 @@ fn too_long(line: usize, column: usize, token: &str) -> ParseError {
         column,
         format!("sequence expands to more than {} moves", grouped(MAX_EXPANDED)),
     )
+}
+
+fn too_much_work(line: usize, column: usize, token: &str, work: u64) -> ParseError {
+    err(
+        token,
+        line,
+        column,
+        format!(
+            "sequence would move {} pieces or more; at most {} are moved for one input (moves × the pieces each moves on this puzzle)",
+            grouped_u64(work),
+            grouped_u64(MAX_WORK)
+        ),
+    )
+}
+
+fn grouped_u64(n: u64) -> String {
+    usize::try_from(n).map_or_else(|_| n.to_string(), grouped)
 }
 
 /// The repeat count and prime after a closing `)` or `]` at `chars[*i..]`: advances `*i` past
@@ -410,15 +432,40 @@ fn run_together<M>(token: &str, parse_token: &impl Fn(&str) -> Result<Vec<M>, St
     Some(pieces.join(" "))
 }
 
+/// The size of a parsed tree: moves it expands to and the work of applying them.
+#[derive(Clone, Copy, Default)]
+struct Size {
+    moves: usize,
+    work: u64,
+}
+
+impl Size {
+    /// `self` plus `other` repeated `times`, refused at `(line, column, token)` when over
+    /// [`MAX_EXPANDED`] moves or [`MAX_WORK`].
+    fn add(&mut self, other: Size, times: usize, at: (usize, usize, &str)) -> Result<(), ParseError> {
+        self.moves = self.moves.saturating_add(other.moves.saturating_mul(times));
+        self.work = self.work.saturating_add(other.work.saturating_mul(times as u64));
+        if self.moves > MAX_EXPANDED {
+            return Err(too_long(at.0, at.1, at.2));
+        }
+        if self.work > MAX_WORK {
+            return Err(too_much_work(at.0, at.1, at.2, self.work));
+        }
+        Ok(())
+    }
+}
+
 /// Parses every token of `nodes` once and returns the tree with the number of moves it
-/// expands to, refusing (before producing any expansion) a total above [`MAX_EXPANDED`].
-/// Recursion depth is bounded by [`MAX_DEPTH`], which [`tokenize`] enforces.
+/// expands to and their work (`work` of each move), refusing (before producing any
+/// expansion) more than [`MAX_EXPANDED`] moves or [`MAX_WORK`]. Recursion depth is bounded
+/// by [`MAX_DEPTH`], which [`tokenize`] enforces.
 fn parse_tree<M>(
     nodes: &[Node],
     parse_token: &impl Fn(&str) -> Result<Vec<M>, String>,
-) -> Result<(Vec<Parsed<M>>, usize), ParseError> {
+    work: &impl Fn(&M) -> u64,
+) -> Result<(Vec<Parsed<M>>, Size), ParseError> {
     let mut out = Vec::with_capacity(nodes.len());
-    let mut total: usize = 0;
+    let mut total = Size::default();
     for node in nodes {
         match node {
             Node::Token(t) => {
@@ -429,10 +476,11 @@ fn parse_tree<M>(
                     };
                     err(&t.text, t.line, t.column, reason)
                 })?;
-                total = total.saturating_add(moves.len());
-                if total > MAX_EXPANDED {
-                    return Err(too_long(t.line, t.column, &t.text));
-                }
+                let size = Size {
+                    moves: moves.len(),
+                    work: moves.iter().map(work).fold(0, u64::saturating_add),
+                };
+                total.add(size, 1, (t.line, t.column, &t.text))?;
                 out.push(Parsed::Moves(moves));
             }
             Node::Group {
@@ -442,11 +490,8 @@ fn parse_tree<M>(
                 line,
                 column,
             } => {
-                let (inner, len) = parse_tree(nodes, parse_token)?;
-                total = total.saturating_add(len.saturating_mul(*repeat));
-                if total > MAX_EXPANDED {
-                    return Err(too_long(*line, *column, "("));
-                }
+                let (inner, size) = parse_tree(nodes, parse_token, work)?;
+                total.add(size, *repeat, (*line, *column, "("))?;
                 out.push(Parsed::Group {
                     nodes: inner,
                     repeat: *repeat,
@@ -462,15 +507,14 @@ fn parse_tree<M>(
                 line,
                 column,
             } => {
-                let (a, la) = parse_tree(a, parse_token)?;
-                let (b, lb) = parse_tree(b, parse_token)?;
-                let once =
-                    la.saturating_mul(2)
-                        .saturating_add(if *conjugate { lb } else { lb.saturating_mul(2) });
-                total = total.saturating_add(once.saturating_mul(*repeat));
-                if total > MAX_EXPANDED {
-                    return Err(too_long(*line, *column, "["));
-                }
+                let (a, sa) = parse_tree(a, parse_token, work)?;
+                let (b, sb) = parse_tree(b, parse_token, work)?;
+                // [a, b] = a b a' b', [a: b] = a b a'.
+                let mut once = Size::default();
+                let at = (*line, *column, "[");
+                once.add(sa, 2, at)?;
+                once.add(sb, if *conjugate { 1 } else { 2 }, at)?;
+                total.add(once, *repeat, at)?;
                 out.push(Parsed::Bracket {
                     a,
                     b,
@@ -558,10 +602,22 @@ pub fn parse_alg<M: Clone>(
     parse_token: impl Fn(&str) -> Result<Vec<M>, String>,
     inverse: impl Fn(M) -> M,
 ) -> Result<Vec<M>, ParseError> {
+    parse_alg_within(text, parse_token, inverse, |_| 0)
+}
+
+/// [`parse_alg`] for a puzzle whose moves cost more the bigger it is: `work` gives the pieces
+/// one move moves, and a sequence whose moves would move more than [`MAX_WORK`] pieces in all
+/// is refused before any move is produced (so before any is applied), naming the limit.
+pub fn parse_alg_within<M: Clone>(
+    text: &str,
+    parse_token: impl Fn(&str) -> Result<Vec<M>, String>,
+    inverse: impl Fn(M) -> M,
+    work: impl Fn(&M) -> u64,
+) -> Result<Vec<M>, ParseError> {
     let nodes = tokenize(text)?;
-    let (tree, total) = parse_tree(&nodes, &parse_token)?;
+    let (tree, total) = parse_tree(&nodes, &parse_token, &work)?;
     drop(nodes);
-    let mut out = Vec::with_capacity(total);
+    let mut out = Vec::with_capacity(total.moves);
     emit(&tree, false, &inverse, &mut out);
     Ok(out)
 }

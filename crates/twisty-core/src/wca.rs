@@ -40,7 +40,7 @@
 //! any other inner block as a range from the nearer face (`2-3Rw`), every slice as `x`, `y`
 //! or `z`. Suffixes are `''`, `2` and `'`.
 
-use crate::alg::{parse_alg, split_suffix};
+use crate::alg::{parse_alg, parse_alg_within, split_suffix};
 use crate::error::ParseError;
 
 /// One token: `angle + 1` positive quarter turns of slices `lo..=hi` about `axis`.
@@ -300,6 +300,17 @@ pub fn parse_token(n: usize, tok: &str) -> Result<Block, String> {
 /// Parses a sequence into blocks (groups, repeats and comments as in [`crate::alg`]).
 pub fn parse_blocks(n: usize, text: &str) -> Result<Vec<Block>, ParseError> {
     parse_alg(text, |t| parse_token(n, t).map(|b| vec![b]), Block::inverse)
+}
+
+/// [`parse_blocks`] for a puzzle on which a block moves `work(block)` pieces: a sequence
+/// that would move more than [`crate::alg::MAX_WORK`] in all is refused before any block is
+/// produced.
+pub fn parse_blocks_within(
+    n: usize,
+    text: &str,
+    work: impl Fn(&Block) -> u64,
+) -> Result<Vec<Block>, ParseError> {
+    parse_alg_within(text, |t| parse_token(n, t).map(|b| vec![b]), Block::inverse, work)
 }
 
 /// The one token of a block (see the module notes): `R`, `Rw`, `3Lw'`, `2U2`, `M'`,

@@ -242,3 +242,26 @@ fn errors_name_the_token_and_column() {
     assert!(err(4, "M").reason.contains("odd"));
     assert!(err(3, "X").reason.contains("lowercase"));
 }
+
+#[test]
+fn the_work_of_an_input_is_bounded_before_any_move_is_applied() {
+    use twisty_core::alg::MAX_WORK;
+    use twisty_core::cube_n::CubeN;
+    use twisty_core::Held;
+    // 24 bytes, 99,990 wide turns of 15 layers: 384 million cubies moved.
+    let c16 = Supercube::new(16).unwrap();
+    let e = c16.parse_held("((15Rw 15Uw 15Fw)3333)10").unwrap_err();
+    assert!(e.reason.contains("at most 25,000,000"), "{e}");
+    assert_eq!((e.token.as_str(), e.column), ("(", 2), "{e}");
+    // The same bound in the paper's notation (every slice turn its N² cubies) and in the
+    // ordinary big cubes' (outer layers N², inner ones 4·(N−1)).
+    assert!(c16.parse_moves("((x15 y15 z15)3333)10").is_err());
+    let c64 = CubeN::new(64).unwrap();
+    assert!(c64.parse_held("((32Rw 32Uw 32Fw)3333)10").is_err());
+    // Large inputs under the bound are read: 10,000 face turns of the 16x16x16, a long
+    // input of the 64x64x64, rotations (which move no cubie) as many as the parser takes.
+    assert!(c16.parse_held("(R U)5000").is_ok_and(|(s, _)| !c16.is_solved(&s)));
+    assert!(c64.parse_held("(R 31Uw 2F' Lw2 17Bw)120").is_ok());
+    assert!(c16.parse_held("((x y z)3333)10").is_ok());
+    assert!(wca::block_work(16, wca::parse_blocks(16, "15Rw").unwrap()[0]) * 6_000 < MAX_WORK);
+}

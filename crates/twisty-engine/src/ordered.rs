@@ -8,8 +8,9 @@
 use crate::{Engine, EngineError, Quiet, SolveReport, SolveRequest};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 /// One result: the input's index and its report or error.
 pub type Item = (usize, Result<SolveReport, EngineError>);
@@ -35,7 +36,8 @@ struct Shared {
 /// Starts solving `inputs` with `template` (its `input` replaced by each, its purpose
 /// [`crate::Purpose::Batch`]) on `jobs` threads;
 /// results arrive in input order on the returned receiver. Raising `cancel` or dropping the
-/// receiver stops the workers after their current solves.
+/// receiver stops the workers after their current solves (those poll the flag), also the
+/// ones waiting for the consumer (within 20 ms).
 pub fn start(
     engine: Arc<Engine>,
     template: SolveRequest,
@@ -81,6 +83,31 @@ pub fn start(
     Ok(rx)
 }
 
+/// How often a worker blocked on a slow consumer looks at the cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+/// Sends `item`, waiting while the channel is full; `false` when the receiver is gone or
+/// the batch is cancelled meanwhile (the flag may be raised by a signal action, which
+/// cannot wake a blocked sender).
+fn send(shared: &Shared, tx: &SyncSender<Item>, mut item: Item) -> bool {
+    // Backing off from 0.1 ms to 10 ms: prompt when the consumer is quick, idle when slow.
+    let mut pause = Duration::from_micros(100);
+    loop {
+        match tx.try_send(item) {
+            Ok(()) => return true,
+            Err(TrySendError::Disconnected(_)) => return false,
+            Err(TrySendError::Full(back)) => {
+                if shared.cancel.load(Ordering::Relaxed) {
+                    return false;
+                }
+                item = back;
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(10));
+            }
+        }
+    }
+}
+
 fn work(shared: &Shared, tx: &SyncSender<Item>) {
     loop {
         if shared.cancel.load(Ordering::Relaxed) {
@@ -92,8 +119,16 @@ fn work(shared: &Shared, tx: &SyncSender<Item>) {
         };
         {
             let mut order = shared.order.lock().unwrap_or_else(|p| p.into_inner());
-            while i >= order.next_out + shared.window && !shared.cancel.load(Ordering::Relaxed) {
-                order = shared.moved.wait(order).unwrap_or_else(|p| p.into_inner());
+            while i >= order.next_out + shared.window {
+                if shared.cancel.load(Ordering::Relaxed) {
+                    return;
+                }
+                // Timed: a cancel flag raised from a signal action notifies no one.
+                order = shared
+                    .moved
+                    .wait_timeout(order, CANCEL_POLL)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0;
             }
         }
         let mut req = shared.template.clone();
@@ -106,7 +141,7 @@ fn work(shared: &Shared, tx: &SyncSender<Item>) {
             let Some(r) = order.ready.remove(&next) else {
                 break;
             };
-            if tx.send((next, r)).is_err() {
+            if !send(shared, tx, (next, r)) {
                 shared.cancel.store(true, Ordering::Relaxed);
                 shared.moved.notify_all();
                 return;

@@ -35,9 +35,21 @@ impl Engine {
     /// Solves one request: the answer is verified on the input and written in the frame and
     /// notation the request asks for (by default as the user holds the puzzle).
     pub fn solve(&self, req: &SolveRequest, observer: &dyn Observer) -> Result<SolveReport, EngineError> {
+        // The time limit counts reading the input: the clock starts now.
+        let arrived = Instant::now();
         // The request itself first (solver, options, limits), then its input.
         let (entry, _) = checked(req)?;
         limits(req, entry)?;
+        let input = self.read_input(req)?;
+        match left_after_input(req, arrived)? {
+            Some(left) => self.solve_input(&left, input, observer),
+            None => self.solve_input(req, input, observer),
+        }
+    }
+
+    /// The input of `req`, parsed and applied (bounded by the parser's limits on moves and
+    /// on their work, [`twisty_core::alg::MAX_WORK`]).
+    fn read_input(&self, req: &SolveRequest) -> Result<Input, EngineError> {
         let input = match req.puzzle {
             PuzzleId::Cube3 => Input::Cube3(input::cube3(&req.input, req.notation)?),
             PuzzleId::Cube2 => Input::Cube2(input::cube2(&req.input, req.notation)?),
@@ -58,7 +70,7 @@ impl Engine {
                 Input::Def(p, parsed)
             }
         };
-        self.solve_input(req, input, observer)
+        Ok(input)
     }
 
     /// Solves a state the caller already holds (an interactive session, a Python puzzle
@@ -353,6 +365,29 @@ pub fn checked(req: &SolveRequest) -> Result<(&'static SolverEntry, Resolved), E
     };
     let options = resolve_for(entry.id, &(entry.options)(), &req.options, req.purpose)?;
     Ok((entry, options))
+}
+
+/// `req` with the time its input took to read (since `arrived`) taken off its time limit;
+/// `None` when it has none. A limit used up by the input alone is a timeout, before any
+/// search.
+fn left_after_input(req: &SolveRequest, arrived: Instant) -> Result<Option<SolveRequest>, EngineError> {
+    let Some(limit) = req.timeout()? else {
+        return Ok(None);
+    };
+    let spent = arrived.elapsed();
+    let Some(left) = limit.checked_sub(spent).filter(|d| !d.is_zero()) else {
+        return Err(EngineError::new(
+            ErrorKind::Timeout,
+            format!(
+                "the time limit of {} s ran out while reading the input (parsing and applying its moves took {:.3} s)",
+                limit.as_secs_f64(),
+                spent.as_secs_f64()
+            ),
+        ));
+    };
+    let mut r = req.clone();
+    r.timeout = Some(left.as_secs_f64());
+    Ok(Some(r))
 }
 
 fn limits(req: &SolveRequest, entry: &SolverEntry) -> Result<Limits, EngineError> {

@@ -456,3 +456,36 @@ fn two_phase_count_answers_shorter_and_shorter_solutions_shortest_first() {
         .expect_err("thistlethwaite has no count");
     assert!(err.message.contains("count"), "{err}");
 }
+
+#[test]
+fn an_input_over_the_work_bound_is_refused_and_reading_counts_in_the_time_limit() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let engine = engine(dir.path());
+    // 24 bytes that would move 384 million cubies: refused before any is moved.
+    let req = SolveRequest::new(PuzzleId::Supercube(16), "((15Rw 15Uw 15Fw)3333)10");
+    let e = engine.solve(&req, &Quiet).expect_err("over the work bound");
+    assert_eq!(e.kind, ErrorKind::Parse, "{e}");
+    assert!(e.message.contains("at most 25,000,000"), "{e}");
+    // Under the bound but slow to apply (23 million cubies moved, then solved again): with a
+    // time limit shorter than reading it, the answer is a timeout, not a search that starts
+    // its clock after the input.
+    let mut req = SolveRequest::new(PuzzleId::Supercube(16), "(15Rw 15Rw')3000");
+    req.timeout = Some(0.001);
+    let e = engine
+        .solve(&req, &Quiet)
+        .expect_err("the limit runs out while reading");
+    assert_eq!(e.kind, ErrorKind::Timeout, "{e}");
+    assert!(e.message.contains("while reading the input"), "{e}");
+    // Without a limit the same input is read and answered (it is solved).
+    req.timeout = None;
+    let r = engine.solve(&req, &Quiet).expect("a large input under the bound");
+    assert_eq!(r.length, 0);
+    // A scramble of the largest ordinary cube, of the default length, is under the bound.
+    let p = PuzzleId::CubeN(64);
+    let mut rng = twisty_core::seeded_rng(1);
+    let length = twisty_engine::scramble::default_length(p);
+    let s =
+        twisty_engine::scramble::random_moves(p, length, Notation::Standard, &mut rng).expect("a scramble");
+    let cube = twisty_core::cube_n::CubeN::new(64).expect("a size");
+    assert!(twisty_engine::input::cube_n(&cube, &s.scramble, Notation::Standard).is_ok());
+}

@@ -12,6 +12,13 @@
 //! the process's SIGINT handler since, calls on the main thread fall back to the worker
 //! hand-off of [`crate::worker`]. Calls on other threads solve in place: Python delivers
 //! signals to the main thread only.
+//!
+//! A `solve_many` batch solves on worker threads while the caller runs Python code between
+//! results, where a `KeyboardInterrupt` is raised without passing through the batch (and a
+//! traceback or a local keeps the batch alive). So while a batch lives, and Python's SIGINT
+//! handler is its default (the one that raises `KeyboardInterrupt`), a SIGINT action of the
+//! batch ([`stop_on_interrupt`]) raises its cancel flag: the workers stop within their
+//! polling interval wherever the interrupt surfaces.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -101,3 +108,63 @@ mod imp {
 }
 
 pub use imp::mode;
+
+/// While it lives, SIGINT stops a batch (see [`stop_on_interrupt`]).
+pub struct OnInterrupt {
+    #[cfg(unix)]
+    id: Option<signal_hook_registry::SigId>,
+}
+
+impl Drop for OnInterrupt {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some(id) = self.id.take() {
+            signal_hook_registry::unregister(id);
+        }
+    }
+}
+
+/// Whether Python's SIGINT handler is its default, which raises `KeyboardInterrupt`.
+fn default_handler(py: pyo3::Python<'_>) -> bool {
+    use pyo3::prelude::*;
+    let check = || -> PyResult<bool> {
+        let signal = py.import("signal")?;
+        let handler = signal.call_method1("getsignal", (signal.getattr("SIGINT")?,))?;
+        Ok(handler.is(&signal.getattr("default_int_handler")?))
+    };
+    check().unwrap_or(false)
+}
+
+/// Raises `cancel` and `interrupted` on SIGINT while the returned guard lives, when Python's
+/// SIGINT handler is its default (so that SIGINT means `KeyboardInterrupt`); a user's own
+/// handler decides for itself, and the batch stops when the exception passes through it or
+/// it is closed or dropped.
+pub fn stop_on_interrupt(
+    py: pyo3::Python<'_>,
+    cancel: Arc<AtomicBool>,
+    interrupted: Arc<AtomicBool>,
+) -> OnInterrupt {
+    #[cfg(unix)]
+    {
+        use std::sync::atomic::Ordering;
+        if !default_handler(py) {
+            return OnInterrupt { id: None };
+        }
+        // SAFETY: the action only stores to two atomics, which is async-signal-safe; the
+        // registry chains the handler that was installed before (Python's), which still
+        // raises KeyboardInterrupt.
+        let id = unsafe {
+            signal_hook_registry::register(libc::SIGINT, move || {
+                interrupted.store(true, Ordering::Relaxed);
+                cancel.store(true, Ordering::Relaxed);
+            })
+        }
+        .ok();
+        OnInterrupt { id }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (py, cancel, interrupted, default_handler);
+        OnInterrupt {}
+    }
+}

@@ -5,7 +5,7 @@ use crate::convert::{self, Common};
 use crate::progress::PyProgress;
 use crate::solution::{Failure, Solution};
 use crate::{engines, errors, interrupt, puzzles, wait, worker};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyo3::IntoPyObjectExt;
@@ -181,6 +181,9 @@ fn finish(py: Python<'_>, got: Option<Result<SolveReport, EngineError>>) -> PyRe
 pub struct Batch {
     rx: Mutex<Option<Receiver<ordered::Item>>>,
     cancel: Arc<AtomicBool>,
+    /// Raised by Ctrl-C while the batch lives (see [`interrupt::stop_on_interrupt`]).
+    interrupted: Arc<AtomicBool>,
+    _on_interrupt: interrupt::OnInterrupt,
     inputs: Arc<Vec<String>>,
     raise: bool,
 }
@@ -196,6 +199,13 @@ impl Batch {
         let Some(rx) = taken else {
             return Ok(None);
         };
+        // Stopped by Ctrl-C (its KeyboardInterrupt raised wherever it surfaced): the rest
+        // of the inputs are not solved, and saying so beats ending the iteration early.
+        if self.interrupted.load(Ordering::Relaxed) {
+            return Err(PyKeyboardInterrupt::new_err(
+                "solve_many was interrupted (Ctrl-C): its workers have stopped",
+            ));
+        }
         let (got, rx) = wait::recv(py, rx, &self.cancel);
         let item = match got {
             Ok(Some(item)) => item,
@@ -315,6 +325,7 @@ pub fn solve_many_iter(
         template.threads = Some(t);
     }
     let cancel = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
     template.cancel = Some(cancel.clone());
     let inputs = Arc::new(states);
     let rx = ordered::start(
@@ -327,7 +338,9 @@ pub fn solve_many_iter(
     .map_err(runtime)?;
     Ok(Batch {
         rx: Mutex::new(Some(rx)),
+        _on_interrupt: interrupt::stop_on_interrupt(py, cancel.clone(), interrupted.clone()),
         cancel,
+        interrupted,
         inputs,
         raise,
     })

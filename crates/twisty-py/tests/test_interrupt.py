@@ -6,6 +6,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 SCRIPT = """
 import sys, twisty
 twisty.solve("R U F", solver="optimal", heuristic="small")  # tables ready
@@ -103,3 +105,45 @@ def test_solves_on_other_threads():
         answers = list(pool.map(lambda c: twisty.solve(c.state_string()), states))
     for c, a in zip(states, answers):
         assert c.apply(a.text).is_solved(), a.text
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts threads in /proc")
+def test_ctrl_c_between_results_stops_the_solve_many_workers(tables):
+    # The KeyboardInterrupt surfaces in the caller's own code (not while waiting for a
+    # result) and the batch stays referenced: its workers must still stop, and the batch
+    # then says it was interrupted rather than ending early.
+    script = """
+import os, time, twisty
+twisty.solve("R U F", solver="optimal", heuristic="small")  # tables ready
+hard = [twisty.scramble("3x3", seed=s) for s in range(11, 15)]
+def workers():
+    n = 0
+    for t in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{t}/comm") as f:
+                n += f.read().startswith("twisty-batch")
+        except OSError:
+            pass
+    return n
+batch = twisty.solve_many(hard * 4, solver="optimal", heuristic="small", jobs=2)
+while workers() == 0:
+    time.sleep(0.01)
+print("ready", flush=True)
+try:
+    while True:
+        time.sleep(0.01)
+except KeyboardInterrupt:
+    pass
+t = time.monotonic()
+while workers() and time.monotonic() - t < 10:
+    time.sleep(0.005)
+gone = time.monotonic() - t
+try:
+    next(batch)
+    print("not interrupted", flush=True)
+except KeyboardInterrupt:
+    print(f"stopped {workers()} {gone:.3f}", flush=True)
+"""
+    out, code, _ = _run(script, tables)
+    words = out.split()
+    assert code == 0 and words[:2] == ["stopped", "0"], out

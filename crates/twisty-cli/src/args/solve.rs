@@ -106,7 +106,7 @@ pub struct BatchArgs {
     /// Solve many states: one input per line of FILE (`-` or no FILE: standard input),
     /// moves or a state string; blank lines and `#` / `//` comment lines are skipped. Writes
     /// JSON Lines (one report or error record per line, with its `line`) in input order.
-    /// Options default to throughput (two-phase: `budget=0`, `probes=100`, `state_depth=8`).
+    /// Options default to throughput (two-phase: `budget=0`, `target=20`, `state_depth=8`).
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-",
           conflicts_with_all = ["moves", "file", "facelets", "random", "random_state", "visualize"])]
     pub batch: Option<PathBuf>,

@@ -1,5 +1,6 @@
 //! `twisty scramble`: random-move or random-state scrambles, one per line on stdout (the
-//! seed on stderr), so that `twisty scramble --count N | twisty solve --batch -` works; with
+//! seed on stderr), so that `twisty scramble --count N | twisty solve --batch -` works (a
+//! `minx` event scramble is 7 lines: `--one-line` joins them); with
 //! `--json`, JSON Lines: one object per scramble (puzzle, scramble, state string where the
 //! puzzle has one, seed, index from 0, kind).
 
@@ -116,6 +117,8 @@ pub fn run_event(ctx: &Ctx, event: &str, args: &ScrambleArgs) -> CliResult {
                 map.insert("state".into(), serde_json::Value::String(text));
             }
             record.to_string()
+        } else if args.one_line {
+            s.scramble.split_whitespace().collect::<Vec<_>>().join(" ")
         } else {
             s.scramble
         };

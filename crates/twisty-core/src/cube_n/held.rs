@@ -18,7 +18,7 @@ use crate::error::ParseError;
 use crate::held::Held;
 use crate::puzzle::Puzzle;
 use crate::supercube::CubeFrame;
-use crate::wca::{block_token, parse_blocks, transform_block};
+use crate::wca::{block_token, parse_blocks_within, transform_block};
 
 impl CubeN {
     /// The reference-frame block of a block written in the user's frame.
@@ -29,6 +29,27 @@ impl CubeN {
     /// The user's-frame block of a reference-frame block.
     pub fn to_held(&self, frame: CubeFrame, b: Block) -> Block {
         transform_block(self.size(), frame.matrix(), b)
+    }
+
+    /// Parses blocks written in the user's frame, refusing a sequence that would move more
+    /// than [`crate::alg::MAX_WORK`] pieces in all ([`CubeN::block_work`] each).
+    fn parse_blocks(&self, text: &str) -> Result<Vec<Block>, ParseError> {
+        parse_blocks_within(self.size(), text, |b| self.block_work(*b))
+    }
+
+    /// The pieces turning `b` moves: N² for each outer layer turned and 4·(N−1) for each
+    /// inner one (a block that holds the anchor turns the other slices); none for a rotation.
+    /// An upper bound of the work of [`Puzzle::apply`], whatever the frame maps `b` to.
+    pub fn block_work(&self, b: Block) -> u64 {
+        let n = self.size() as u64;
+        if b.is_rotation(self.size()) || n < 2 {
+            return 0;
+        }
+        let width = u64::from(b.hi.saturating_sub(b.lo)) + 1;
+        let outer = u64::from(b.lo == 0) + u64::from(u64::from(b.hi) + 1 == n);
+        let cost = |width: u64, outer: u64| outer * n * n + width.saturating_sub(outer) * 4 * (n - 1);
+        // The block or the other slices of its axis, as the frame maps it: the larger.
+        cost(width, outer).max(cost(n.saturating_sub(width), 2u64.saturating_sub(outer)))
     }
 
     /// Reads blocks written in the user's frame starting in `frame`: calls `turn` with each
@@ -63,7 +84,7 @@ impl CubeN {
 /// The reference moves of `text` typed on the cube held at home (rotations dropped, later
 /// tokens read in the frame they leave).
 pub(crate) fn reference_blocks(c: &CubeN, text: &str) -> Result<Vec<Block>, ParseError> {
-    let blocks = parse_blocks(c.size(), text)?;
+    let blocks = c.parse_blocks(text)?;
     let mut frame = CubeFrame(0);
     let mut out = Vec::with_capacity(blocks.len());
     c.walk(&mut frame, &blocks, |b| out.push(b));
@@ -83,7 +104,7 @@ impl Held for CubeN {
         frame: &mut CubeFrame,
         text: &str,
     ) -> Result<(), ParseError> {
-        let blocks = parse_blocks(self.size(), text)?;
+        let blocks = self.parse_blocks(text)?;
         self.walk(frame, &blocks, |b| self.apply(state, b));
         Ok(())
     }

@@ -15,7 +15,7 @@
 //! names.
 
 use super::{DefMove, DefPuzzle, DefState, Kind};
-use crate::alg::parse_alg;
+use crate::alg::parse_alg_within;
 use crate::error::ParseError;
 use crate::held::Held;
 use crate::puzzle::Puzzle;
@@ -227,7 +227,15 @@ impl DefPuzzle {
         text: &str,
         record: &mut Vec<DefMove>,
     ) -> Result<(), ParseError> {
-        let tokens = parse_alg(text, |tok| self.held_token(tok), |x| self.inverse_token(x))?;
+        // A token held in a turned frame is at most two of the definition's moves, each
+        // rewriting the whole state.
+        let bytes = 2 * self.layout.len as u64;
+        let tokens = parse_alg_within(
+            text,
+            |tok| self.held_token(tok),
+            |x| self.inverse_token(x),
+            |_| bytes,
+        )?;
         let t = self.held_tables();
         let l = &self.layout;
         let mut buf = vec![0u8; l.len];

@@ -2,7 +2,7 @@
 
 use super::compile::amount_readings;
 use super::{DefMove, DefPuzzle, DefState, Kind, Named};
-use crate::alg::parse_alg;
+use crate::alg::parse_alg_within;
 use crate::error::ParseError;
 use crate::puzzle::{Metric, Puzzle};
 use rand::Rng;
@@ -127,7 +127,9 @@ impl Puzzle for DefPuzzle {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<DefMove>, ParseError> {
-        parse_alg(text, |t| self.parse_token(t), |m| self.inverse(m))
+        // Every move rewrites the whole state.
+        let bytes = self.layout.len as u64;
+        parse_alg_within(text, |t| self.parse_token(t), |m| self.inverse(m), |_| bytes)
     }
 
     fn format_move(&self, mv: DefMove) -> String {

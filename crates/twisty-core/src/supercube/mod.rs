@@ -46,7 +46,7 @@ pub use clusters::{cluster_kind, cluster_of, clusters, Cluster};
 pub use held::CubeFrame;
 pub use orientation::{group, Group, ORIENTATIONS};
 
-use crate::alg::parse_alg;
+use crate::alg::parse_alg_within;
 use crate::error::ParseError;
 use crate::puzzle::{Metric, Puzzle};
 use rand::Rng;
@@ -373,7 +373,9 @@ impl Puzzle for Supercube {
 
     fn parse_moves(&self, text: &str) -> Result<Vec<SuperMove>, ParseError> {
         let n = self.n;
-        parse_alg(text, |t| parse_token(n, t), SuperMove::inverse)
+        // Every slice turn moves the N² cubies of its slice.
+        let cubies = (n as u64) * (n as u64);
+        parse_alg_within(text, |t| parse_token(n, t), SuperMove::inverse, |_| cubies)
     }
 
     fn format_move(&self, mv: SuperMove) -> String {

@@ -27,7 +27,7 @@ pub use crate::wca::Block;
 use crate::wca::{clockwise, suffix, FACES};
 
 use super::{SuperMove, Supercube};
-use crate::alg::parse_alg;
+use crate::alg::parse_alg_within;
 use crate::error::ParseError;
 
 impl Block {
@@ -74,17 +74,36 @@ pub fn parse_token(n: usize, tok: &str) -> Result<Block, String> {
     crate::wca::parse_token(n, tok)
 }
 
-/// Parses a sequence into blocks (groups, repeats and comments as in [`crate::alg`]).
+/// Parses a sequence into blocks (groups, repeats and comments as in [`crate::alg`]) read
+/// as held: a rotation changes the frame and moves no cubie, any other block moves every
+/// cubie of its slices; more than [`crate::alg::MAX_WORK`] cubies moved in all is refused.
 pub fn parse_blocks(n: usize, text: &str) -> Result<Vec<Block>, ParseError> {
-    parse_alg(text, |t| parse_token(n, t).map(|b| vec![b]), Block::inverse)
+    let work = |b: &Block| {
+        if b.is_rotation(n) {
+            0
+        } else {
+            block_work(n, *b)
+        }
+    };
+    parse_alg_within(text, |t| parse_token(n, t).map(|b| vec![b]), Block::inverse, work)
 }
 
-/// Parses a sequence into slice turns; a rotation turns every slice.
+/// The cubies a block moves when applied slice by slice: N² per slice.
+pub fn block_work(n: usize, b: Block) -> u64 {
+    let slices = u64::from(b.hi.saturating_sub(b.lo)) + 1;
+    slices * (n as u64) * (n as u64)
+}
+
+/// Parses a sequence into slice turns; a rotation turns every slice (and counts so against
+/// [`crate::alg::MAX_WORK`]).
 pub fn parse(n: usize, text: &str) -> Result<Vec<SuperMove>, ParseError> {
-    Ok(parse_blocks(n, text)?
-        .into_iter()
-        .flat_map(Block::moves)
-        .collect())
+    let blocks = parse_alg_within(
+        text,
+        |t| parse_token(n, t).map(|b| vec![b]),
+        Block::inverse,
+        |b| block_work(n, *b),
+    )?;
+    Ok(blocks.into_iter().flat_map(Block::moves).collect())
 }
 
 /// The face letter and depth (1-based) a slice is named from (see the module notes).

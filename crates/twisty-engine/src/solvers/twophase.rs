@@ -14,7 +14,7 @@ use twisty_solvers::optimal::cube3::HeuristicKind;
 use twisty_solvers::twophase::cache::{offsets_spec, perimeter_spec, tables_spec};
 use twisty_solvers::twophase::large::cache as large;
 use twisty_solvers::twophase::{Known, SearchPlan, TwoPhase, DEFAULT_MAX_LENGTH};
-use twisty_solvers::Limits;
+use twisty_solvers::{Limits, SolveError};
 use web_time::Instant;
 
 pub(super) const ENTRY: SolverEntry = SolverEntry {
@@ -44,9 +44,12 @@ const TABLE_SETS: &[&str] = &["small", "large"];
 /// and nobody waiting for one answer notices it.
 pub const DEFAULT_BUDGET_MS: i64 = 70;
 
-/// The `probes` of a batch: deterministic (no clock), and over 500 random-state scrambles
-/// the mean length goes from 20.6 to 19.9 moves (BENCHMARKS.md).
-pub const BATCH_PROBES: i64 = 100;
+/// The `target` of a batch: the first answer within 20 moves (God's number: every state
+/// has one). Deterministic (no clock); over 20,000 random-state scrambles the mean length is
+/// 19.78 where the first answer within 21 moves gives 20.7, and the search with the tighter
+/// bound costs less than a search within 21 moves that keeps probing for shorter ones
+/// (BENCHMARKS.md, "Default path").
+pub const BATCH_TARGET: i64 = 20;
 
 /// The `state_depth` of a batch: the complete search on a state far from solved costs
 /// under a tenth of a millisecond to 8 moves, tens of milliseconds to 12 (BENCHMARKS.md).
@@ -65,9 +68,16 @@ fn options() -> Vec<OptionSpec> {
             0,
             1_000_000_000,
             Some(0),
-            "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried (a batch's default, 100, takes the mean length of random states under 20 at a fraction of a millisecond each, the same answers on every machine)",
+            "after the first solution, keep searching for shorter ones until this many phase-2 searches were tried (deterministic: the same answers on every machine)",
+        ),
+        OptionSpec::int(
+            "target",
+            0,
+            40,
+            Some(0),
+            "the first answer searched for has at most this many moves (0: none; when no answer is that short, one within --max-length). A batch's default, 20, is God's number: every state has such an answer, random states get 19.8 moves on average at a fraction of a millisecond each",
         )
-        .batch_default(BATCH_PROBES),
+        .batch_default(BATCH_TARGET),
         OptionSpec::int(
             "budget",
             0,
@@ -193,8 +203,15 @@ pub(crate) fn load_small(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
 }
 
 fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
+    let max_length = ctx.limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
+    // `target`: a tighter bound for the first answer (the budget and probes then look
+    // below it, as below any first answer).
+    let target = ctx.options.u64("target").unwrap_or(0);
     let limits = Limits {
-        max_length: Some(ctx.limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH)),
+        max_length: Some(match u32::try_from(target) {
+            Ok(t) if t > 0 => max_length.min(t),
+            _ => max_length,
+        }),
         ..ctx.limits.clone()
     };
     let probes = ctx.options.u64("probes").unwrap_or(0);
@@ -217,7 +234,17 @@ fn run(ctx: &Ctx<'_>, state: &CubieCube) -> RunResult<Cube3Move> {
         Known::Moves(_) => short_depth,
         Known::State => state_depth,
     };
-    let sol = solver.solve_known(&Cube3, state, &limits, &plan, short, known)?;
+    let sol = match solver.solve_known(&Cube3, state, &limits, &plan, short, known) {
+        // A target is a goal, not a limit: none that short, the bound is `--max-length`.
+        Err(SolveError::NoSolutionWithin { .. }) if limits.max_length < Some(max_length) => {
+            let full = Limits {
+                max_length: Some(max_length),
+                ..limits.clone()
+            };
+            solver.solve_known(&Cube3, state, &full, &plan, short, known)?
+        }
+        r => r?,
+    };
     let count = ctx.options.usize("count").unwrap_or(1);
     if count <= 1 {
         return Ok(Answer::one(sol));
