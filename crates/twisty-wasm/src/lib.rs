@@ -6,7 +6,8 @@
 //! ([`twisty_web::api`], [`twisty_web::request`], [`twisty_web::replay`]); only the
 //! transport differs. A query route (`scramble`, `geometry`, `solvers`) takes its query as a
 //! JSON object (`{"puzzle": "3x3x3", "seed": 7}`). An error is the server's error body,
-//! `{"error": {"kind", "message", …}}`, and no answer has an `error` field otherwise.
+//! `{"error": {"kind", "message", …}, "status": 422}` (the HTTP status the server would give),
+//! and no answer has an `error` field otherwise.
 //!
 //! The limits on WebAssembly: one thread; a solve's time limit is the request's
 //! (`time_limit`, default [`twisty_web::request::DEFAULT_TIME_LIMIT`] seconds), enforced by
@@ -56,4 +57,18 @@ pub fn set_progress(callback: Option<js_sys::Function>) {
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The module's memory in bytes: its peak, since WebAssembly memory only grows (the tables
+/// built so far, the largest search's working memory). 0 off WebAssembly.
+#[wasm_bindgen]
+pub fn memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (core::arch::wasm32::memory_size(0) * 65536) as f64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
 }

@@ -75,10 +75,7 @@ pub fn answer(route: &str, body: &str, progress: &(dyn Fn(&str) + Sync)) -> Resu
         "puzzles" => Ok(api::puzzles_json(&st.engine)),
         "solvers" => Ok(api::catalog_json(query(body)?.puzzle()?)),
         "geometry" => Ok(api::geometry_json(query(body)?.puzzle()?)),
-        "scramble" => {
-            let q = query(body)?;
-            api::scrambled(&st.env, q.puzzle()?, q.seed)
-        }
+        "scramble" => api::scramble_answer(&st.env, &api::json_bytes(bytes(body))?),
         "validate" => api::validated(bytes(body)),
         "replay" => twisty_web::replay::replayed(bytes(body)),
         "solve" => {
@@ -96,10 +93,17 @@ pub fn answer(route: &str, body: &str, progress: &(dyn Fn(&str) + Sync)) -> Resu
     }
 }
 
-/// [`answer`] as JSON text: the answer, or the error body `{"error": {…}}`.
+/// [`answer`] as JSON text: the answer, or the server's error body `{"error": {…}}` with
+/// the HTTP status the server would give beside it (`"status": 422`).
 pub fn respond(route: &str, body: &str, progress: &(dyn Fn(&str) + Sync)) -> String {
     match answer(route, body, progress) {
         Ok(v) => v.to_string(),
-        Err(e) => e.body().to_string(),
+        Err(e) => {
+            let mut v = e.body().clone();
+            if let Some(o) = v.as_object_mut() {
+                o.insert("status".into(), e.status().as_u16().into());
+            }
+            v.to_string()
+        }
     }
 }

@@ -238,6 +238,71 @@ pub fn scrambled(env: &Env, p: PuzzleId, seed: Option<u64>) -> Result<Value, Api
     }))
 }
 
+/// Query of `GET /api/scramble` (the WebAssembly build takes it as a JSON object).
+#[derive(Debug, Deserialize)]
+pub struct ScrambleQuery {
+    /// Puzzle id.
+    pub puzzle: Option<String>,
+    /// A WCA event id (`333bf`): the event's scramble, of the event's puzzle.
+    pub event: Option<String>,
+    /// Seed for reproducible scrambles.
+    pub seed: Option<u64>,
+}
+
+/// The answer of `GET /api/scramble`: a WCA event's scramble when the query names an event,
+/// else the puzzle's (see [`scrambled`]). May run a solver (random-state scrambles).
+pub fn scramble_answer(env: &Env, q: &ScrambleQuery) -> Result<Value, ApiError> {
+    match &q.event {
+        Some(event) => event_scrambled(env, event, q.puzzle.as_deref(), q.seed),
+        None => {
+            let p = PuzzleQuery {
+                puzzle: q.puzzle.clone(),
+                seed: q.seed,
+            }
+            .puzzle()?;
+            scrambled(env, p, q.seed)
+        }
+    }
+}
+
+/// A WCA event's scramble: `moves`, `state` and `facelets` as for a puzzle's scramble where
+/// the page draws the event's puzzle, `null` where it does not (the Pyraminx, Skewb and
+/// megaminx). `named`, if given, must be the event's puzzle.
+pub fn event_scrambled(
+    env: &Env,
+    event: &str,
+    named: Option<&str>,
+    seed: Option<u64>,
+) -> Result<Value, ApiError> {
+    use twisty_engine::scramble::event::Event;
+    let event: Event = event.parse().map_err(ApiError::engine)?;
+    let p = event.puzzle().map_err(ApiError::engine)?;
+    if let Some(named) = named {
+        if named.parse::<PuzzleId>().ok() != Some(p) {
+            return Err(ApiError::usage(format!(
+                "the event `{event}` is scrambled on the {}, not `{named}`: give the event alone",
+                p.title()
+            )));
+        }
+    }
+    let seed = seed.unwrap_or_else(fresh_web_seed);
+    let drawn = puzzle(&p.to_string()).is_ok();
+    let s = puzzles::event_scramble(event, seed, env)?;
+    let parsed = drawn
+        .then(|| puzzles::parse_input(p, &Input::Moves(&s.scramble)))
+        .transpose()?;
+    Ok(json!({
+        "event": event.id(),
+        "puzzle": p.id(),
+        "scramble": s.scramble,
+        "moves": parsed.as_ref().map(|x| &x.moves),
+        "kind": event.kind(),
+        "seed": seed,
+        "state": parsed.as_ref().map(|x| &x.state),
+        "facelets": parsed.as_ref().and_then(|x| facelets(p, &x.state)),
+    }))
+}
+
 /// A fresh seed below 2^53, so that JavaScript shows it exactly.
 pub fn fresh_web_seed() -> u64 {
     twisty_core::rng::fresh_seed() & ((1 << 53) - 1)

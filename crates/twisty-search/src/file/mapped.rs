@@ -114,7 +114,8 @@ impl GuardedMap {
         &self.path
     }
 
-    /// The underlying map.
+    /// The underlying map (for page advice, which only Linux is given).
+    #[cfg(target_os = "linux")]
     pub(super) fn mmap(&self) -> &Mmap {
         &self.map
     }

@@ -3,11 +3,10 @@
 //! [`crate::api`] (run off the async threads where it may take long).
 
 use super::{
-    catalog_json, facelets, fresh_web_seed, geometry_json, json_bytes, puzzle, puzzles_json, scrambled,
-    validated, ApiError, PuzzleQuery,
+    catalog_json, geometry_json, json_bytes, puzzles_json, scramble_answer, validated, ApiError, PuzzleQuery,
+    ScrambleQuery,
 };
-use crate::display::PuzzleDisplay;
-use crate::puzzles::{self, Input, PuzzleId};
+use crate::puzzles::PuzzleId;
 use crate::server::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -83,74 +82,17 @@ pub fn puzzle_query(
     Ok((q.puzzle()?, q))
 }
 
-/// Query of `GET /api/scramble`.
-#[derive(Debug, Deserialize)]
-pub struct ScrambleQuery {
-    /// Puzzle id.
-    pub puzzle: Option<String>,
-    /// A WCA event id (`333bf`): the event's scramble, of the event's puzzle.
-    pub event: Option<String>,
-    /// Seed for reproducible scrambles.
-    pub seed: Option<u64>,
-}
-
 /// `GET /api/scramble?puzzle=…|event=…[&seed=…]`.
 pub async fn scramble(
     State(st): State<Arc<AppState>>,
     q: Result<Query<ScrambleQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult {
     let Query(q) = q.map_err(|e| ApiError::usage(e.body_text()))?;
-    if let Some(event) = &q.event {
-        return event_scramble(st, event, &q).await;
-    }
-    let (p, q) = puzzle_query(Ok(Query(PuzzleQuery {
-        puzzle: q.puzzle,
-        seed: q.seed,
-    })))?;
     // A random-state scramble runs a solver: keep it off the async threads.
-    let v = tokio::task::spawn_blocking(move || scrambled(&st.env, p, q.seed))
+    let v = tokio::task::spawn_blocking(move || scramble_answer(&st.env, &q))
         .await
         .map_err(|e| EngineError::new(ErrorKind::Internal, format!("scramble task failed: {e}")))??;
     Ok(Json(v).into_response())
-}
-
-/// `GET /api/scramble?event=…`: the engine's scramble of a WCA event; `moves`, `state` and
-/// `facelets` as for a puzzle's scramble where the page draws the event's puzzle, `null`
-/// where it does not (the Pyraminx, Skewb and megaminx).
-async fn event_scramble(st: Arc<AppState>, event: &str, q: &ScrambleQuery) -> ApiResult {
-    use twisty_engine::scramble::event::Event;
-    let event: Event = event.parse().map_err(ApiError::engine)?;
-    let p = event.puzzle().map_err(ApiError::engine)?;
-    if let Some(named) = &q.puzzle {
-        if named.parse::<PuzzleId>().ok() != Some(p) {
-            return Err(ApiError::usage(format!(
-                "the event `{event}` is scrambled on the {}, not `{named}`: give the event alone",
-                p.title()
-            )));
-        }
-    }
-    let seed = q.seed.unwrap_or_else(fresh_web_seed);
-    let drawn = puzzle(&p.to_string()).is_ok();
-    let (s, parsed) = tokio::task::spawn_blocking(move || {
-        let s = puzzles::event_scramble(event, seed, &st.env)?;
-        let parsed = drawn
-            .then(|| puzzles::parse_input(p, &Input::Moves(&s.scramble)))
-            .transpose()?;
-        Ok::<_, ApiError>((s, parsed))
-    })
-    .await
-    .map_err(|e| EngineError::new(ErrorKind::Internal, format!("scramble task failed: {e}")))??;
-    Ok(Json(json!({
-        "event": event.id(),
-        "puzzle": p.id(),
-        "scramble": s.scramble,
-        "moves": parsed.as_ref().map(|x| &x.moves),
-        "kind": event.kind(),
-        "seed": seed,
-        "state": parsed.as_ref().map(|x| &x.state),
-        "facelets": parsed.as_ref().and_then(|x| facelets(p, &x.state)),
-    }))
-    .into_response())
 }
 
 /// `GET /api/geometry?puzzle=…`: pieces, colours and rotation group of the display model.
