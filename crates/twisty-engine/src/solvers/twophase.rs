@@ -37,7 +37,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
 
 /// The table sets (values of the `tables` option that name one): `twisty tables build
 /// --heuristic two-phase-large` builds the large one.
-const TABLE_SETS: &[&str] = &["small", "large"];
+const TABLE_SETS: &[&str] = &["light", "small", "large"];
 
 /// The improvement budget of a single solve, in milliseconds (a batch's is 0): over 100
 /// random states it takes the mean answer from about 20.5 to under 19 moves (BENCHMARKS.md),
@@ -59,9 +59,9 @@ fn options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::choice(
             "tables",
-            &["auto", "small", "large"],
+            &["auto", "light", "small", "large"],
             "auto",
-            "small: 1.3 MB of pair tables; large: adds the full phase-1 table and its closer moves (576 MB, built once in about 10 s), tens of times fewer phase-1 nodes; auto: large when its files are in the table cache and it serves many solves (a batch, a server, Python), small for one solve (loading the large tables takes longer than the solve)",
+            "light: the pair tables only (1.3 MB, built in about a second): the short-answer pass goes to 9 moves, not 12; small: adds the short-answer pass's tables (79 MiB: the positions within 6 moves and the corner database), so inputs of up to 12 moves get optimal answers; large: adds the full phase-1 table and its closer moves (576 MB, built once in about 10 s), tens of times fewer phase-1 nodes; auto: large when its files are in the table cache and it serves many solves (a batch, a server, Python), light on an engine with no table directory (the browser: tables built on every visit) unless the small tables are loaded, small otherwise",
         ),
         OptionSpec::int(
             "probes",
@@ -130,6 +130,9 @@ fn large_needs() -> Vec<TableNeed> {
 }
 
 fn tables(o: &Resolved) -> Vec<TableNeed> {
+    if o.str("tables") == Some("light") {
+        return vec![need(tables_spec(), 1.0e-7)];
+    }
     let mut out: Vec<TableNeed> = specs().into_iter().map(|s| need(s, 1.0e-7)).collect();
     if o.str("tables") == Some("large") {
         out.extend(large_needs());
@@ -153,6 +156,14 @@ pub(crate) fn load(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
 /// process already (a server, Python). A file there that does not load is an error, not a
 /// silent fall-back.
 pub(crate) fn load_for(ctx: &Ctx<'_>, many: bool) -> Result<Arc<TwoPhase>, EngineError> {
+    match ctx.options.str("tables").unwrap_or("auto") {
+        "light" => return load_light(ctx),
+        // No table directory: the small tables would be built again on every visit.
+        "auto" if ctx.engine.cache().is_in_memory() && !ctx.engine.is_loaded(SMALL_KEY) => {
+            return load_light(ctx)
+        }
+        _ => {}
+    }
     let small = load_small(ctx)?;
     let pays = many || ctx.purpose == crate::Purpose::Batch || ctx.engine.is_loaded(LARGE_KEY);
     let build = match ctx.options.str("tables").unwrap_or("auto") {
@@ -187,11 +198,31 @@ pub(crate) fn load_for(ctx: &Ctx<'_>, many: bool) -> Result<Arc<TwoPhase>, Engin
     })
 }
 
+/// The engine's key of the small-table solver.
+const SMALL_KEY: &str = "3x3/two-phase";
+
+/// The two-phase solver on the pair tables alone (`tables=light`): 1.3 MB, about a second
+/// to build, a short-answer pass of [`twisty_solvers::twophase::PLAIN_SHORT_DEPTH`] moves.
+pub(crate) fn load_light(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
+    ctx.load(
+        "3x3/two-phase-light",
+        "the two-phase solver's pair tables",
+        &[need(tables_spec(), 1.0e-7)],
+        |cache, progress| {
+            let (s, origins) = TwoPhase::from_cache_plain(cache, progress)?;
+            Ok((
+                s,
+                std::iter::once(tables_spec().file_name()).zip(origins).collect(),
+            ))
+        },
+    )
+}
+
 /// The two-phase solver on the small tables from the cache (the corner table and the table
 /// of positions within 6 moves make answers to inputs of up to 12 moves optimal).
 pub(crate) fn load_small(ctx: &Ctx<'_>) -> Result<Arc<TwoPhase>, EngineError> {
     ctx.load(
-        "3x3/two-phase",
+        SMALL_KEY,
         "the two-phase solver",
         &specs().into_iter().map(|s| need(s, 1.0e-7)).collect::<Vec<_>>(),
         |cache, progress| {
