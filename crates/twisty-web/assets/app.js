@@ -1,6 +1,8 @@
-// twisty web viewer. The server parses, validates and solves; it also sends every state as
+// twisty web viewer. The engine (the server, or its WebAssembly build in a worker: see
+// transport.js) parses, validates and solves; it also sends every state as
 // one rotation index per piece, so this file only draws and animates.
 import * as THREE from './vendor/three.module.min.js';
+import { api } from './transport.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -14,23 +16,6 @@ const ui = {
   back: $('back'), play: $('play'), step: $('step'), speed: $('speed'), solution: $('solution'),
   stats: $('stats'),
 };
-
-// ---------- HTTP ----------
-async function api(path, body, signal) {
-  const opts = body === undefined ? { signal } :
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal };
-  const r = await fetch(path, opts);
-  let data = null;
-  try { data = await r.json(); } catch (_) { /* not JSON */ }
-  if (!r.ok) {
-    const err = new Error((data && data.error && data.error.message) || `HTTP ${r.status}`);
-    err.info = (data && data.error) || {};
-    err.status = r.status;
-    err.retryAfter = parseInt(r.headers.get('retry-after') || '', 10);
-    throw err;
-  }
-  return data;
-}
 
 // ---------- 3D scene ----------
 const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });

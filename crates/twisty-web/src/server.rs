@@ -143,11 +143,45 @@ impl RunningServer {
     }
 }
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const APP_CSS: &str = include_str!("../assets/app.css");
-const THREE_JS: &str = include_str!("../assets/vendor/three.module.min.js");
-const THREE_LICENSE: &str = include_str!("../assets/vendor/three.LICENSE");
+/// The page's files, served at `/` + their path (`index.html` also at `/`): the same files
+/// make the static site of the WebAssembly build (`scripts/build_wasm.sh`).
+pub const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        include_str!("../assets/index.html"),
+        "text/html; charset=utf-8",
+    ),
+    (
+        "app.js",
+        include_str!("../assets/app.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "transport.js",
+        include_str!("../assets/transport.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "worker.js",
+        include_str!("../assets/worker.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "app.css",
+        include_str!("../assets/app.css"),
+        "text/css; charset=utf-8",
+    ),
+    (
+        "vendor/three.module.min.js",
+        include_str!("../assets/vendor/three.module.min.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "vendor/three.LICENSE",
+        include_str!("../assets/vendor/three.LICENSE"),
+        "text/plain; charset=utf-8",
+    ),
+];
 
 fn asset(body: &'static str, mime: &'static str) -> Response {
     let mut r = body.into_response();
@@ -172,27 +206,16 @@ async fn fallback(uri: Uri) -> Response {
 
 /// The router with every route, for a given shared state.
 pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/app.css",
-            get(|| async { asset(APP_CSS, "text/css; charset=utf-8") }),
-        )
-        .route(
-            "/vendor/three.module.min.js",
-            get(|| async { asset(THREE_JS, "text/javascript; charset=utf-8") }),
-        )
-        .route(
-            "/vendor/three.LICENSE",
-            get(|| async { asset(THREE_LICENSE, "text/plain; charset=utf-8") }),
-        )
+    let mut router = Router::new();
+    for &(path, body, mime) in ASSETS {
+        let route = if path == "index.html" {
+            "/".to_string()
+        } else {
+            format!("/{path}")
+        };
+        router = router.route(&route, get(move || async move { asset(body, mime) }));
+    }
+    router
         .route("/api/health", get(api::health))
         .route("/api/puzzles", get(api::list_puzzles))
         .route("/api/scramble", get(api::scramble))
