@@ -430,3 +430,167 @@ async fn page_scrambles_solves_and_reports_errors() {
     drop(d);
     server.shutdown().await.unwrap();
 }
+
+/// The directory of the static site to test (`TWISTY_WASM_SITE`, relative to the
+/// repository's root), or `None` when the variable is not set.
+fn wasm_site() -> Option<PathBuf> {
+    let site = PathBuf::from(std::env::var_os("TWISTY_WASM_SITE")?);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let site = if site.is_relative() { root.join(site) } else { site };
+    assert!(
+        site.join("pkg/twisty_wasm_bg.wasm").is_file(),
+        "TWISTY_WASM_SITE={} holds no WebAssembly build (run scripts/build_wasm.sh)",
+        site.display()
+    );
+    Some(site)
+}
+
+/// A static file server (Python's `http.server`) over `dir`, stopped on drop; its request
+/// log is kept to show that the page never asked it for the API.
+struct StaticServer {
+    child: Child,
+    port: u16,
+    log: PathBuf,
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl StaticServer {
+    async fn start(dir: &Path, log: PathBuf) -> StaticServer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("python3")
+            .args([
+                "-m",
+                "http.server",
+                "--bind",
+                "127.0.0.1",
+                &port.to_string(),
+                "--directory",
+            ])
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("python3 runs http.server");
+        let t = Instant::now();
+        while reqwest::get(format!("http://127.0.0.1:{port}/index.html"))
+            .await
+            .is_err()
+        {
+            assert!(
+                t.elapsed() < Duration::from_secs(20),
+                "the static server did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        StaticServer { child, port, log }
+    }
+}
+
+/// Loads `puzzle` on the static page, scrambles with its button, solves with the default
+/// solver, plays the answer to the end and checks it with cubing.js; prints the time to the
+/// answer from a cold page (a new page starts a new worker: tables built again).
+async fn static_solve(d: &Driver, base: &str, puzzle: &str, cubing: &str, out: &Path) {
+    let t = Instant::now();
+    d.session(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("{base}/?puzzle={puzzle}")})),
+    )
+    .await;
+    d.wait_for(
+        "return window.twisty && window.twisty.ready",
+        Duration::from_secs(60),
+    )
+    .await;
+    let ready = t.elapsed();
+    d.click("#scramble").await;
+    d.wait_for(
+        "return !window.twisty.displayedSolved()",
+        Duration::from_secs(180),
+    )
+    .await;
+    let scrambled = t.elapsed();
+    let scramble = d.js("return document.getElementById('moves').value").await;
+    let scramble = scramble.as_str().unwrap().to_string();
+    d.js("document.getElementById('speed').value = '4'; return true")
+        .await;
+    let t_solve = Instant::now();
+    d.click("#solve").await;
+    d.wait_for("return window.twisty.result()", Duration::from_secs(180))
+        .await;
+    let solved = t_solve.elapsed();
+    d.wait_for("return window.twisty.playbackDone", Duration::from_secs(60))
+        .await;
+    assert_eq!(
+        d.js("return window.twisty.displayedSolved()").await,
+        true,
+        "{puzzle}"
+    );
+    let shown = d.js("return window.twisty.shownMoves()").await;
+    assert!(
+        cubing_js_solves(cubing, &scramble, &shown),
+        "{puzzle}: {scramble} / {shown}"
+    );
+    let stats = d.js("return document.getElementById('stats').textContent").await;
+    println!(
+        "static page, {puzzle}: page ready {} ms, scramble shown at {} ms, first answer {} ms after Solve ({} moves); stats: {stats}",
+        ready.as_millis(),
+        scrambled.as_millis(),
+        solved.as_millis(),
+        shown.as_array().map_or(0, Vec::len),
+    );
+    d.screenshot(1440, 900, &out.join(format!("static-{puzzle}-1440.png")))
+        .await;
+}
+
+/// The page as static files (no `twisty serve`): the engine runs as WebAssembly in a Web
+/// Worker. Solves a 2x2x2, a 3x3x3 and a Kilominx scramble and checks each answer with
+/// cubing.js. Runs when `TWISTY_WASM_SITE` names the site `scripts/build_wasm.sh` writes
+/// (`target/wasm/site`) and the browser is installed; CI runs it after the wasm build.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn static_page_solves_with_the_webassembly_engine() {
+    let Some(site) = wasm_site() else {
+        println!("SKIPPED: TWISTY_WASM_SITE is not set (scripts/build_wasm.sh, then TWISTY_WASM_SITE=target/wasm/site)");
+        return;
+    };
+    let (Some(chromium), Some(driver)) = (
+        tool("TWISTY_CHROMIUM", "/usr/bin/chromium"),
+        tool("TWISTY_CHROMEDRIVER", "/usr/bin/chromedriver"),
+    ) else {
+        println!("SKIPPED: chromium and chromedriver are not installed (apt-get install -y chromium chromium-driver)");
+        return;
+    };
+    let out = std::env::var_os("TWISTY_BROWSER_OUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser"));
+    std::fs::create_dir_all(&out).unwrap();
+    let server = StaticServer::start(&site, out.join("static-server.log")).await;
+    let base = format!("http://127.0.0.1:{}", server.port);
+    let d = Driver::start(&driver, &chromium).await;
+    for (puzzle, cubing) in [("2x2x2", "2x2x2"), ("3x3x3", "3x3x3"), ("kilominx", "kilominx")] {
+        static_solve(&d, &base, puzzle, cubing, &out).await;
+    }
+    d.session("DELETE", "", None).await;
+    drop(d);
+    // Every answer came from the page's own engine: the static server was asked for files
+    // (and the one `/api/health` probe that finds no server), never for a solve.
+    let log = std::fs::read_to_string(&server.log).unwrap();
+    assert!(
+        !log.contains("POST"),
+        "the page posted to the static server:\n{log}"
+    );
+    assert!(
+        log.contains("twisty_wasm_bg.wasm"),
+        "the page never loaded the module:\n{log}"
+    );
+}
