@@ -489,3 +489,25 @@ fn an_input_over_the_work_bound_is_refused_and_reading_counts_in_the_time_limit(
     let cube = twisty_core::cube_n::CubeN::new(64).expect("a size");
     assert!(twisty_engine::input::cube_n(&cube, &s.scramble, Notation::Standard).is_ok());
 }
+
+#[test]
+fn an_engine_with_no_table_directory_solves_the_3x3x3_on_the_pair_tables_alone() {
+    // The browser's engine: no table directory, so `tables=auto` takes the light set (the
+    // small set's 79 MiB would be built again on every visit).
+    let engine = Engine::new(EngineConfig {
+        tables_dir: std::path::PathBuf::new(),
+        ..EngineConfig::default()
+    });
+    let scramble = "D2 F' U2 B2 R2 U' L2 D' L' F2 R' U' B D2 L F' R2 U";
+    let r = engine
+        .solve(&SolveRequest::new(PuzzleId::Cube3, scramble), &Quiet)
+        .unwrap();
+    assert!(r.verified && r.length <= 21, "{}", r.solution);
+    assert!(engine.is_loaded("3x3/two-phase-light"));
+    assert!(!engine.is_loaded("3x3/two-phase"), "the small set was loaded");
+    // A short input still gets an optimal answer from the light set's own pass.
+    let r = engine
+        .solve(&SolveRequest::new(PuzzleId::Cube3, "R U R' U' F2 D"), &Quiet)
+        .unwrap();
+    assert!(r.optimal && r.length == 6, "{} ({})", r.solution, r.length);
+}
