@@ -1,6 +1,7 @@
 // twisty web viewer. The server parses, validates and solves; it also sends every state as
 // one rotation index per piece, so this file only draws and animates.
 import * as THREE from './vendor/three.module.min.js';
+import { readLink, linkWriter, copyText } from './url.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -226,11 +227,14 @@ async function loadPuzzles() {
   puzzles = data.puzzles;
   ui.puzzle.innerHTML = '';
   for (const p of puzzles) ui.puzzle.add(new Option(p.name, p.id));
-  const wanted = new URLSearchParams(location.search).get('puzzle');
+  const given = readLink(location.search);
+  const wanted = given.puzzle;
   // `?puzzle=` takes any name the engine knows (3x3x3, 2x2, kilo, …).
   const named = wanted && puzzles.find((p) => p.id === wanted || (p.aliases || []).includes(wanted.toLowerCase()));
   if (named) ui.puzzle.value = named.id;
+  else if (wanted) given.errors.unshift(`the link names no puzzle the page offers (\`${wanted}\`)`);
   await choosePuzzle(ui.puzzle.value);
+  await applyLink(given);
 }
 
 async function choosePuzzle(id) {
@@ -269,6 +273,7 @@ async function choosePuzzle(id) {
   const keys = P.keys.map((k) => `${k.key.toUpperCase()}=${k.move}`).join(' ');
   ui.keysHint.textContent = `Drag to rotate. Keys: ${keys}; Shift = anticlockwise; ${P.double_turns}.`;
   ui.status.textContent = '';
+  link.schedule();
 }
 
 function updateSolverNote() {
@@ -312,6 +317,7 @@ async function validateMoves(animateLast) {
     } else {
       setState(r.state);
     }
+    link.schedule();
     return r;
   } catch (e) {
     if (seq === validateSeq) showMoveError(e.info || { message: e.message });
@@ -358,6 +364,7 @@ async function scrambleBy(query) {
     syncEditor();
     showMoveError(null);
     setState(r.state);
+    link.schedule();
     ui.status.textContent = r.event ? `${r.event} scramble (${r.kind}), seed ${r.seed}` : `${r.kind} scramble, seed ${r.seed}`;
   } catch (e) {
     ui.status.textContent = e.message;
@@ -390,6 +397,7 @@ ui.reset.addEventListener('click', () => {
   setState(new Array(pieceObjs.length).fill(0));
   if (P.facelets) facelets = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
   syncEditor();
+  link.schedule();
 });
 
 ui.puzzle.addEventListener('change', () => choosePuzzle(ui.puzzle.value));
@@ -471,6 +479,7 @@ ui.editUse.addEventListener('click', async () => {
     ui.moves.value = '';
     showMoveError(null);
     setState(r.state);
+    link.schedule();
     ui.status.textContent = 'state from the sticker editor';
   } catch (e) {
     ui.editMsg.textContent = e.message;
@@ -535,9 +544,10 @@ async function solve() {
     if (body.facelets !== undefined) replay.facelets = body.facelets; else replay.moves = body.moves;
     const shown = await api('/api/replay', replay, signal);
     if (stale()) return;
-    result = { ...r, start: shown.start, steps: shown.steps };
+    result = { ...r, start: shown.start, steps: shown.steps, setup: body.moves ?? null, state: body.facelets ?? null };
     setState(result.start.state);
     showSolution();
+    link.schedule();
     // The puzzle is solved only once the answer is played: say what was found.
     ui.status.textContent = r.moves.length ? `a solution of ${r.length} ${r.metric.toUpperCase()}: ▶ plays it` : 'already solved';
     if (result.steps.length) play();
@@ -570,6 +580,12 @@ function showSolution() {
     li.addEventListener('click', () => seek(i + 1));
     ui.solution.appendChild(li);
   });
+  if (result.linked) {
+    ui.stats.textContent = `${result.moves.length} moves, from the link`;
+    pos = 0;
+    highlight();
+    return;
+  }
   ui.stats.textContent = `${result.solver}: ${result.length} moves (${result.metric.toUpperCase()}${result.optimal ? ', optimal' : ''}), ` +
     `${(result.search_seconds * 1000).toFixed(1)} ms, ${result.nodes.toLocaleString('en')} nodes`;
   // The engine answers with the input's inverse when the solver found nothing shorter.
@@ -640,7 +656,76 @@ window.twisty = {
   ready: false, solving: false, playbackDone: false,
   displayedSolved, shownMoves: () => [...ui.solution.children].map((li) => li.textContent),
   result: () => result,
+  state: () => current.slice(),
+  copied: null,
 };
+
+// ---------- the link ----------
+// What the page shows, as its link carries it: the puzzle, the setup moves or the state
+// set with the sticker editor, and the solution shown when it is for that input.
+function linkWork() {
+  if (!P) return null;
+  const setup = mode === 'moves' ? ui.moves.value : null;
+  const state = mode === 'facelets' ? facelets : null;
+  const forThis = result && (result.setup ?? null) === setup && (result.state ?? null) === state;
+  return { puzzle: P.id, setup, state, alg: forThis ? result.solution : null };
+}
+
+// Shows the work a link describes on the puzzle chosen; what cannot be read is said in the
+// status line (and a bad setup inline, as when typed), the rest is shown.
+async function applyLink(given) {
+  const problems = given.errors.slice();
+  let ok = true;
+  if (given.state !== null) {
+    try {
+      const r = await api('/api/validate', { puzzle: P.id, facelets: given.state });
+      mode = 'facelets';
+      facelets = given.state;
+      setState(r.state);
+    } catch (e) {
+      problems.push(`the link's state: ${e.message}`);
+      ok = false;
+    }
+  } else if (given.setup !== null) {
+    ui.moves.value = given.setup;
+    ok = (await validateMoves(false)) !== null;
+  }
+  if (ok && given.alg !== null) {
+    const replay = { puzzle: P.id, solution: given.alg };
+    if (mode === 'facelets') replay.facelets = facelets; else replay.moves = ui.moves.value;
+    try {
+      const shown = await api('/api/replay', replay);
+      result = {
+        moves: shown.steps.map((s) => s.move), solution: given.alg, start: shown.start, steps: shown.steps,
+        setup: replay.moves ?? null, state: replay.facelets ?? null, linked: true,
+      };
+      setState(result.start.state);
+      showSolution();
+    } catch (e) {
+      ui.solveMsg.textContent = `the link's solution: ${e.message}`;
+      ui.solveMsg.hidden = false;
+    }
+  }
+  ui.status.textContent = problems.join('; ');
+  link.now();
+}
+
+const link = linkWriter(linkWork);
+ui.moves.addEventListener('input', () => link.schedule());
+$('copy-link').addEventListener('click', async () => {
+  link.now();
+  // The address as the browser writes it (the link's own text, percent-encoded where a
+  // query must be).
+  const href = window.location.href;
+  try {
+    const how = await copyText(href);
+    window.twisty.copied = { href, how };
+    ui.status.textContent = 'link copied';
+  } catch (_) {
+    window.twisty.copied = { href, how: null };
+    ui.status.textContent = `copy this link: ${href}`;
+  }
+});
 
 loadPuzzles().then(() => {
   resize();

@@ -83,6 +83,25 @@ async fn health_puzzles_geometry_and_assets() {
         assert!(ct.starts_with(mime), "{path}: {ct}");
         assert!(!r.bytes().await.unwrap().is_empty());
     }
+    // Every module the page's script imports is served next to it.
+    let app = include_str!("../assets/app.js");
+    let modules: Vec<&str> = app
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("import ")?
+                .split("from './")
+                .nth(1)?
+                .split('\'')
+                .next()
+        })
+        .collect();
+    assert!(modules.contains(&"url.js"), "{modules:?}");
+    for m in modules {
+        let r = c.get(format!("{base}/{m}")).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "/{m}");
+        let ct = r.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with("text/javascript"), "/{m}: {ct}");
+    }
     s.shutdown().await.unwrap();
 }
 
@@ -338,7 +357,7 @@ async fn bad_bodies() {
 #[test]
 fn page_weight_without_three_js_is_small() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
-    let total: u64 = ["index.html", "app.js", "app.css"]
+    let total: u64 = ["index.html", "app.js", "app.css", "url.js"]
         .iter()
         .map(|f| std::fs::metadata(format!("{dir}/{f}")).unwrap().len())
         .sum();

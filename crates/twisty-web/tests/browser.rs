@@ -10,6 +10,8 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+#[path = "browser/links.rs"]
+mod links;
 
 use base64::Engine;
 use serde_json::{json, Value};
@@ -425,6 +427,13 @@ async fn page_scrambles_solves_and_reports_errors() {
     assert_eq!(d.js("return window.twisty.shownMoves().length").await, 0);
     assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
     assert_eq!(d.js("return document.getElementById('moves').value").await, "");
+
+    // The link carries the work.
+    let addr = server.addr.to_string();
+    let t = Instant::now();
+    links::every_puzzle_round_trips(&d, &addr).await;
+    println!("link round trip of every puzzle: {} ms", t.elapsed().as_millis());
+    links::links_carry_states_and_solutions(&d, &addr).await;
 
     d.session("DELETE", "", None).await;
     drop(d);
