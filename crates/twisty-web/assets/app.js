@@ -2,6 +2,7 @@
 // one rotation index per piece, so this file only draws and animates.
 import * as THREE from './vendor/three.module.min.js';
 import { readLink, linkWriter, copyText } from './url.js';
+import { stickerEditor } from './editor.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -215,7 +216,7 @@ requestAnimationFrame(frame);
 let puzzles = [];
 let P = null;                 // current puzzle entry
 let mode = 'moves';           // 'moves' or 'facelets'
-let facelets = null;          // facelets of the current state (3x3x3)
+let facelets = null;          // state string of the current state (puzzles with a net)
 let solveAbort = null;
 let solveSeq = 0;             // tags solve requests: only the latest one's answer is shown
 let result = null;            // last solve report, with its replay on the display model
@@ -253,7 +254,7 @@ async function choosePuzzle(id) {
   resetView();
   ui.moves.value = '';
   mode = 'moves';
-  facelets = P.facelets ? 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB' : null;
+  facelets = g.net ? g.net.solved : null;
   showMoveError(null);
   ui.solver.innerHTML = '';
   // The engine's catalog: the default solver first.
@@ -395,7 +396,7 @@ ui.reset.addEventListener('click', () => {
   mode = 'moves';
   showMoveError(null);
   setState(new Array(pieceObjs.length).fill(0));
-  if (P.facelets) facelets = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+  if (geo.net) facelets = geo.net.solved;
   syncEditor();
   link.schedule();
 });
@@ -403,70 +404,23 @@ ui.reset.addEventListener('click', () => {
 ui.puzzle.addEventListener('change', () => choosePuzzle(ui.puzzle.value));
 ui.solver.addEventListener('change', updateSolverNote);
 
-// ---------- sticker editor (3x3x3) ----------
-const FACES = 'URFDLB';
-const NET_POS = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
-let brush = 'U';
-let editing = null; // array of 54 letters
-
-function faceColour(letter) { return geo.colours[FACES.indexOf(letter)]; }
-
-function buildEditor() {
-  ui.palette.innerHTML = '';
-  for (const f of FACES) {
-    const b = document.createElement('button');
-    b.style.background = faceColour(f);
-    b.setAttribute('role', 'radio');
-    b.setAttribute('aria-checked', String(f === brush));
-    b.setAttribute('aria-label', `colour of face ${f}`);
-    b.addEventListener('click', () => {
-      brush = f;
-      for (const c of ui.palette.children) c.setAttribute('aria-checked', String(c === b));
-    });
-    ui.palette.appendChild(b);
-  }
-  ui.net.innerHTML = '';
-  for (let i = 0; i < 54; i++) {
-    const face = FACES[Math.floor(i / 9)];
-    const r = Math.floor((i % 9) / 3), c = i % 3;
-    const [r0, c0] = NET_POS[face];
-    const b = document.createElement('button');
-    b.style.gridRow = String(r0 + r + 1);
-    b.style.gridColumn = String(c0 + c + 1);
-    b.dataset.index = String(i);
-    b.setAttribute('aria-label', `${face}${(i % 9) + 1}`);
-    b.addEventListener('click', () => {
-      if (i % 9 === 4) return; // centres are fixed
-      editing[i] = brush;
-      paintNet();
-    });
-    ui.net.appendChild(b);
-  }
-  paintNet();
-}
-// Keeps an open editor in step with the displayed 3x3x3 state.
+// ---------- sticker editor (every puzzle with a net: editor.js) ----------
+const editor = stickerEditor(ui.palette, ui.net);
+// Keeps an open editor in step with the displayed state.
 function syncEditor() {
   if (ui.editor.hidden || !facelets) return;
-  editing = facelets.split('');
-  paintNet();
-}
-function paintNet() {
-  for (const b of ui.net.children) b.style.background = faceColour(editing[+b.dataset.index]);
+  editor.show(facelets);
 }
 ui.editToggle.addEventListener('click', () => {
   ui.editor.hidden = !ui.editor.hidden;
-  if (!ui.editor.hidden) {
-    editing = (facelets || 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB').split('');
+  if (!ui.editor.hidden && geo.net) {
     ui.editMsg.hidden = true;
-    buildEditor();
+    editor.open(geo, facelets);
   }
 });
-ui.editClear.addEventListener('click', () => {
-  editing = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB'.split('');
-  paintNet();
-});
+ui.editClear.addEventListener('click', () => editor.clear());
 ui.editUse.addEventListener('click', async () => {
-  const f = editing.join('');
+  const f = editor.value();
   const seq = ++validateSeq;
   try {
     const r = await api('/api/validate', { puzzle: P.id, facelets: f });
