@@ -9,9 +9,11 @@ export const MAX_PARAM = 32 * 1024;
 /// Longest puzzle name read from a link.
 export const MAX_PUZZLE_NAME = 64;
 
-/// A parameter's text as written into a link: spaces as `_`, line breaks kept (`%0A`).
+/// A parameter's text as written into a link: spaces as `_`, line breaks kept (`%0A`), `:`
+/// and `,` as they are (`supercube:3`, `R,U`).
 export function encodeParam(text) {
-  return encodeURIComponent(String(text).replace(/\r\n?/g, '\n').replace(/ /g, '_'));
+  return encodeURIComponent(String(text).replace(/\r\n?/g, '\n').replace(/ /g, '_'))
+    .replace(/%3A/gi, ':').replace(/%2C/gi, ',');
 }
 
 /// A parameter's text as read from a link: `_` and `+` are spaces (URLSearchParams already

@@ -71,7 +71,16 @@ pub async fn every_puzzle_round_trips(d: &Driver, addr: &str) {
             .all(|n| n <= 7)
     };
     for id in ids.iter().filter(|id| small(id)) {
-        open(d, &format!("http://{addr}/?puzzle={id}")).await;
+        // Chosen in the menu (the page stays loaded), typed, then the link opened afresh.
+        d.js(&format!(
+            "const s = document.getElementById('puzzle'); s.value = '{id}'; s.dispatchEvent(new Event('change')); return true"
+        ))
+        .await;
+        d.wait_for(
+            &format!("return location.search === '?puzzle={id}' && window.twisty.displayedSolved()"),
+            Duration::from_secs(20),
+        )
+        .await;
         let typed = moves_for(id);
         let expected = validated_state(addr, id, json!({ "moves": typed })).await;
         d.type_into("#moves", typed).await;
