@@ -199,13 +199,10 @@ pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
     Ok(p)
 }
 
-/// The 3x3x3 facelet string of a display state (for the sticker editor).
+/// The state string of a display state (for the sticker editor and the page's link): the
+/// cubes' facelets, the Kilominx's corners; `None` for the supercubes.
 pub fn facelets(p: PuzzleId, state: &[u8]) -> Option<String> {
-    if p == PuzzleId::Cube3 {
-        p.model().cube_facelets(&state.to_vec())
-    } else {
-        None
-    }
+    p.model().state_string(&state.to_vec())
 }
 
 /// `GET /api/health`.
@@ -232,7 +229,7 @@ pub async fn list_puzzles(State(st): State<Arc<AppState>>) -> Json<Value> {
                     fixed => fixed.aliases().iter().map(|a| a.to_string()).collect(),
                 },
                 "name": p.name(),
-                "facelets": p == PuzzleId::Cube3,
+                "facelets": p.model().has_state_string(),
                 "solvers": solvers,
                 "can_solve": !solvers.is_empty(),
                 "events": twisty_engine::scramble::event::EVENTS
@@ -388,6 +385,7 @@ pub async fn geometry(q: Result<Query<PuzzleQuery>, axum::extract::rejection::Qu
         "colours": m.colours,
         "group": group,
         "ghost_unsolved": m.ghost_unsolved,
+        "net": m.net,
     }))
     .into_response();
     r.headers_mut().insert(
@@ -405,7 +403,7 @@ pub struct StateRequest {
     pub puzzle: String,
     /// A move sequence from solved.
     pub moves: Option<String>,
-    /// A 3x3x3 facelet string (instead of `moves`).
+    /// A state string (instead of `moves`): the cubes' facelets, the Kilominx's corners.
     pub facelets: Option<String>,
 }
 
@@ -419,7 +417,7 @@ pub fn input_of<'a>(moves: &'a Option<String>, facelets: &'a Option<String>) -> 
         (None, Some(f)) => Ok(Input::Facelets(f)),
         (Some(_), Some(_)) => Err(ApiError::usage("give either `moves` or `facelets`, not both")),
         (None, None) => Err(ApiError::usage(
-            "missing `moves` (a move sequence) or `facelets` (a 3x3x3 facelet string)",
+            "missing `moves` (a move sequence) or `facelets` (a state string)",
         )),
     }
 }

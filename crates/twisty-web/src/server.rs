@@ -146,6 +146,8 @@ impl RunningServer {
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
+const URL_JS: &str = include_str!("../assets/url.js");
+const EDITOR_JS: &str = include_str!("../assets/editor.js");
 const THREE_JS: &str = include_str!("../assets/vendor/three.module.min.js");
 const THREE_LICENSE: &str = include_str!("../assets/vendor/three.LICENSE");
 
@@ -180,6 +182,14 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route(
             "/app.js",
             get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/url.js",
+            get(|| async { asset(URL_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route(
+            "/editor.js",
+            get(|| async { asset(EDITOR_JS, "text/javascript; charset=utf-8") }),
         )
         .route(
             "/app.css",
