@@ -5,6 +5,7 @@ use crate::error::EngineError;
 use crate::puzzle_id::PuzzleId;
 use crate::request::{Notation, MAX_INPUT_BYTES};
 use crate::ErrorKind;
+use twisty_core::clock::Clock;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets, Cube3};
 use twisty_core::cube_n::CubeN;
@@ -188,6 +189,15 @@ pub fn state_string(puzzle: PuzzleId, text: &str) -> Result<(), EngineError> {
                 ),
             ))
         }
+        PuzzleId::Clock => {
+            if twisty_core::clock::render::looks_like_state_string(text) {
+                return Ok(());
+            }
+            Err(EngineError::new(
+                ErrorKind::Parse,
+                "a clock state string is the nine dials (hours 0 to 11) of the side facing you, a `/`, and the nine of the other side: 0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0",
+            ))
+        }
         PuzzleId::Kilominx => {
             if looks_like_kilominx_state(text) {
                 return Ok(());
@@ -296,6 +306,21 @@ pub fn kilominx(text: &str, notation: Notation) -> Result<Parsed<Kilominx>, Engi
         });
     }
     moves(&Kilominx, text, notation)
+}
+
+/// A clock input: a state string (the dials of the side facing you, `/`, those of the other
+/// side; see [`twisty_core::clock::render`]) or moves in the WCA's notation.
+pub fn clock(text: &str, notation: Notation) -> Result<Parsed<Clock>, EngineError> {
+    if twisty_core::clock::render::looks_like_state_string(text) {
+        check_size(text)?;
+        return Ok(Parsed {
+            state: twisty_core::clock::render::from_state_string(text)?,
+            frame: Clock.home_frame(),
+            from_state_string: true,
+            input_moves: None,
+        });
+    }
+    moves(&Clock, text, notation)
 }
 
 /// A supercube input: the hex cube code (two digits per cubie) or moves (WCA notation by

@@ -187,6 +187,11 @@ pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
             p.title()
         ))));
     }
+    if p == PuzzleId::Clock {
+        return Err(ApiError::engine(twisty_engine::EngineError::usage(
+            "the page does not draw the clock yet: solve it with the command line (`twisty solve --puzzle clock`) or Python; its event scrambles come from /api/scramble?event=clock",
+        )));
+    }
     if let PuzzleId::CubeN(n) = p {
         let max = crate::display::MAX_WEB_CUBE_N;
         if n > max {
@@ -324,7 +329,7 @@ fn fresh_web_seed() -> u64 {
 
 /// `GET /api/scramble?event=…`: the engine's scramble of a WCA event; `moves`, `state` and
 /// `facelets` as for a puzzle's scramble where the page draws the event's puzzle, `null`
-/// where it does not (the Pyraminx, Skewb and megaminx).
+/// where it does not (the Pyraminx, Skewb, megaminx and clock).
 async fn event_scramble(st: Arc<AppState>, event: &str, q: &ScrambleQuery) -> ApiResult {
     use twisty_engine::scramble::event::Event;
     let event: Event = event.parse().map_err(ApiError::engine)?;
