@@ -36,8 +36,9 @@ impl Engine {
     /// Solves one request: the answer is verified on the input and written in the frame and
     /// notation the request asks for (by default as the user holds the puzzle).
     pub fn solve(&self, req: &SolveRequest, observer: &dyn Observer) -> Result<SolveReport, EngineError> {
-        // The time limit counts reading the input: the clock starts now.
-        let arrived = Instant::now();
+        // The time limit counts reading the input: the clock starts now, or when the
+        // request arrived if the caller says so (time spent before the call counts too).
+        let arrived = req.arrived.unwrap_or_else(Instant::now);
         // The request itself first (solver, options, limits), then its input.
         let (entry, _) = checked(req)?;
         limits(req, entry)?;
@@ -389,10 +390,15 @@ fn left_after_input(req: &SolveRequest, arrived: Instant) -> Result<Option<Solve
     };
     let spent = arrived.elapsed();
     let Some(left) = limit.checked_sub(spent).filter(|d| !d.is_zero()) else {
+        let since = if req.arrived.is_some() {
+            "the request arrived (waiting for it and parsing and applying its moves)"
+        } else {
+            "the solve began (parsing and applying its moves)"
+        };
         return Err(EngineError::new(
             ErrorKind::Timeout,
             format!(
-                "the time limit of {} s ran out while reading the input (parsing and applying its moves took {:.3} s)",
+                "the time limit of {} s ran out while reading the input: {:.3} s since {since}",
                 limit.as_secs_f64(),
                 spent.as_secs_f64()
             ),

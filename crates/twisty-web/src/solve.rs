@@ -8,6 +8,7 @@
 //! and as many solves at once as there are slots (more get 503 `busy`).
 
 use crate::api::{body_bytes, input_of, json_bytes, puzzle, ApiError};
+use crate::guard::Arrived;
 use crate::puzzles::Input;
 use crate::server::AppState;
 use axum::body::Bytes;
@@ -15,6 +16,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -167,12 +169,16 @@ pub fn solve_request(bytes: &[u8]) -> Result<(SolveRequest, f64), ApiError> {
     request(&body, p)
 }
 
-/// `POST /api/solve`.
+/// `POST /api/solve`. The time limit counts from the request's arrival ([`Arrived`]):
+/// reading its body, checking it and waiting for a thread count against it.
 pub async fn solve(
     State(st): State<Arc<AppState>>,
+    arrived: Option<Extension<Arrived>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let arrived = arrived.map_or_else(Instant::now, |Extension(Arrived(at))| at);
     let (mut req, limit) = solve_request(&body_bytes(body)?)?;
+    req.arrived = Some(arrived);
     let p = req.puzzle;
     let (entry, _) = twisty_engine::checked(&req)?;
     crate::limits::bound_options(&mut req, entry.id, &(entry.options)(), st.solve_memory_mib)?;
@@ -238,7 +244,9 @@ pub async fn solve(
     // The engine stops the search at the time limit; this deadline is the server's backstop
     // (a quick table load of the request is not counted against the limit).
     let mut shutdown = st.shutdown.clone();
-    let deadline = tokio::time::sleep(Duration::from_secs_f64(limit + loading + DEADLINE_GRACE));
+    let deadline = tokio::time::sleep_until(tokio::time::Instant::from_std(
+        arrived + Duration::from_secs_f64(limit + loading + DEADLINE_GRACE),
+    ));
     tokio::pin!(deadline);
     tokio::pin!(work);
     let mut timed = false;
