@@ -37,7 +37,7 @@ const BY_DEFINITION = {
   skewb: { rotations: ["x", "y"], count: 24, ignoreOrientation: ["CENTERS"] },
   megaminx: { rotations: ["Uv", "Rv"], count: 60, ignoreOrientation: ["CENTERS"] },
 };
-const SUPPORTED = [...CUBES, "kilominx", ...Object.keys(BY_DEFINITION)];
+const SUPPORTED = [...CUBES, "kilominx", "clock", ...Object.keys(BY_DEFINITION)];
 const kpuzzles = new Map();
 
 async function kpuzzleFor(name) {
@@ -116,6 +116,14 @@ function solvedByDefinition(name, kpuzzle, pattern) {
   });
 }
 
+// The clock's 18 dials as held, in twisty's state string: the nine of the side facing the
+// user row by row, "/", the nine of the other side (cubing.js's DIALS orbit: the
+// orientation at each position is the hour that dial shows).
+function clockDials(pattern) {
+  const o = pattern.patternData.DIALS.orientation;
+  return `${o.slice(0, 9).join(",")}/${o.slice(9).join(",")}`;
+}
+
 // Whether every face of a facelet string shows one colour.
 function facesUniform(n, text) {
   for (let f = 0; f < 6; f++) {
@@ -160,6 +168,8 @@ async function check(line) {
         ? solvedByDefinition(puzzle, kpuzzle, pattern)
         : puzzle === "kilominx"
         ? kilominxSolved(kpuzzle, pattern)
+        : puzzle === "clock"
+        ? pattern.patternData.DIALS.orientation.every((h) => h === 0)
         : big
           ? facesUniform(Number(puzzle[0]), await facelets(Number(puzzle[0]), pattern))
           : pattern.experimentalIsSolved({
@@ -169,6 +179,9 @@ async function check(line) {
     const out = { solved, error: null };
     if (input.facelets === true && CUBES.includes(puzzle)) {
       out.facelets = await facelets(Number(puzzle[0]), pattern);
+    }
+    if (puzzle === "clock") {
+      out.dials = clockDials(pattern);
     }
     if (input.pattern === true) {
       out.pattern = pattern.patternData;

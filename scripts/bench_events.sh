@@ -13,7 +13,7 @@
 set -euo pipefail
 SECONDS_PER_EVENT=${1:-3}
 shift || true
-EVENTS=${*:-222 333 333oh 333ft 333bf 333mbf 333fm 444 444bf 555 555bf 666 777 pyram skewb minx}
+EVENTS=${*:-222 333 333oh 333ft 333bf 333mbf 333fm 444 444bf 555 555bf 666 777 pyram skewb minx clock}
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ -z "${TWISTY:-}" ]; then
   (cd "$root" && cargo build --release --quiet -p twisty-cli)

@@ -153,3 +153,56 @@ fn readme_examples_all() {
         .expect("python3 runs the README check");
     assert!(status.success(), "README examples differ (see the output above)");
 }
+
+#[test]
+fn the_clock_scrambles_solves_and_shows_through_the_command_line() {
+    let out = |args: &[&str]| {
+        let a = twisty().env("NO_COLOR", "1").args(args).assert().success();
+        String::from_utf8(a.get_output().stdout.clone()).unwrap()
+    };
+    let json = out(&[
+        "scramble", "--event", "clock", "--seed", "4", "--count", "2", "--json",
+    ]);
+    let lines: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["puzzle"], "clock");
+    assert_eq!(lines[0]["kind"], "random-state");
+    assert_eq!(
+        out(&["scramble", "--event", "clock", "--seed", "4", "--count", "2", "--json"]),
+        json
+    );
+    // --puzzle clock --random-state is the event's scramble.
+    let scramble = lines[0]["scramble"].as_str().unwrap().to_string();
+    let plain = out(&["scramble", "--puzzle", "clock", "--random-state", "--seed", "4"]);
+    assert_eq!(plain.trim(), scramble);
+    // The answer is optimal and, given back after the scramble, solves the clock as held.
+    let solve = out(&["solve", "--puzzle", "clock", "--json", &scramble]);
+    let r: serde_json::Value = serde_json::from_str(&solve).unwrap();
+    assert_eq!(r["optimal"], true);
+    let answer = r["solution"].as_str().unwrap();
+    let shown = out(&[
+        "show",
+        "--puzzle",
+        "clock",
+        "--json",
+        &format!("{scramble} {answer}"),
+    ]);
+    let s: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(s["solved"], true, "{scramble} {answer}");
+    // The state string as held after the scramble is what show prints, and solve reads it.
+    let state = lines[0]["state"].as_str().unwrap();
+    let drawn = out(&["show", "--puzzle", "clock", &scramble]);
+    assert!(
+        drawn.starts_with("back (facing)") && drawn.trim_end().ends_with(state),
+        "{drawn}"
+    );
+    let from_string = out(&["solve", "--puzzle", "clock", "--json", "--facelets", state]);
+    let t: serde_json::Value = serde_json::from_str(&from_string).unwrap();
+    assert_eq!(t["length"], r["length"]);
+    // A bad token is named with its column.
+    twisty()
+        .args(["solve", "--puzzle", "clock", "UR1+ XX2+"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`XX2+`").and(predicate::str::contains("column 6")));
+}

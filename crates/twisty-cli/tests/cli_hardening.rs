@@ -286,7 +286,7 @@ fn solve_facelets_of_every_puzzle_says_what_is_wrong_with_the_string() {
         ),
         (
             &["-p", "kilominx", "--facelets", "UUUU"][..],
-            "has no state string",
+            "`U` (sticker 1) is not a Kilominx colour letter",
         ),
         (&["-p", "supercube:3", "--facelets", "00ff"][..], "54 hex digits"),
         (

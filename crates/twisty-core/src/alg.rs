@@ -90,10 +90,14 @@ pub const MAX_REPEAT: usize = 10_000;
 pub const MAX_EXPANDED: usize = 100_000;
 /// Deepest accepted nesting of parenthesised groups.
 pub const MAX_DEPTH: usize = 100;
-/// Largest work of applying one sequence, in pieces moved: each turn counts the pieces it
-/// moves (a face turn of the 16x16x16 supercube 256, a `15Rw` 3,840), measured before any
-/// move is produced. It bounds the time of applying an input on the big cubes, where
-/// [`MAX_EXPANDED`] moves alone can cost seconds.
+/// Largest work of applying one sequence, measured before any move is produced: each turn
+/// counts the pieces it moves (an outer turn of the 64x64x64 cube 4,096, a move of a
+/// definition the bytes of its state), a supercube cubie
+/// [`crate::supercube::WORK_PER_CUBIE`] (a face turn of the 16x16x16 supercube 2,048, a
+/// `15Rw` 30,720). It bounds the time of applying an input on the big cubes, where
+/// [`MAX_EXPANDED`] moves alone can cost seconds: the worst input accepted on any puzzle
+/// takes under 0.1 s of CPU in a release build (`scripts/bench_input_work.py`,
+/// RELIABILITY.md).
 pub const MAX_WORK: u64 = 25_000_000;
 
 fn err(token: &str, line: usize, column: usize, reason: impl Into<String>) -> ParseError {
@@ -133,9 +137,10 @@ fn too_much_work(line: usize, column: usize, token: &str, work: u64) -> ParseErr
         line,
         column,
         format!(
-            "sequence would move {} pieces or more; at most {} are moved for one input (moves × the pieces each moves on this puzzle)",
+            "sequence would take {} units of work or more to apply; at most {} are taken for one input (moves × the pieces each moves on this puzzle, a supercube's cubie counting {})",
             grouped_u64(work),
-            grouped_u64(MAX_WORK)
+            grouped_u64(MAX_WORK),
+            crate::supercube::WORK_PER_CUBIE
         ),
     )
 }

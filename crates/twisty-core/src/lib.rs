@@ -12,11 +12,13 @@
 //! | Kilominx | [`kilominx`] | 20 corners, the UFL cubie kept fixed |
 //! | N×N×N cube, 4 ≤ N ≤ 64 | [`cube_n`] | corners, middle edges, wing and centre orbits |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
+//! | Rubik's Clock | [`clock`] | 18 dials (14 independent), hours mod 12 |
 //! | any puzzle from a definition (`.tws`, KPuzzle JSON) | [`def`] | orbits of pieces, permutation and orientation bytes |
 #![deny(unsafe_code)]
 #![allow(clippy::needless_range_loop)]
 
 pub mod alg;
+pub mod clock;
 pub mod colour;
 pub mod cube2;
 pub mod cube3;

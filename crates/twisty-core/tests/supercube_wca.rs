@@ -263,5 +263,14 @@ fn the_work_of_an_input_is_bounded_before_any_move_is_applied() {
     assert!(c16.parse_held("(R U)5000").is_ok_and(|(s, _)| !c16.is_solved(&s)));
     assert!(c64.parse_held("(R 31Uw 2F' Lw2 17Bw)120").is_ok());
     assert!(c16.parse_held("((x y z)3333)10").is_ok());
-    assert!(wca::block_work(16, wca::parse_blocks(16, "15Rw").unwrap()[0]) * 6_000 < MAX_WORK);
+    // A supercube cubie costs about eight times a piece of the other puzzles to move, and
+    // counts so: 15,000 face turns of the 16x16x16 (3.84 million cubies, which took 0.1 s
+    // in a release build and were accepted) are over the bound, as 960 `15Rw` are.
+    let e = c16.parse_held("(R U F)5000").unwrap_err();
+    assert!(e.reason.contains("a supercube's cubie counting 8"), "{e}");
+    assert!(c16.parse_moves("(x0 y0 z0)5000").is_err());
+    assert!(c16.parse_held("(15Rw 15Uw 15Fw)320").is_err());
+    let wide = wca::block_work(16, wca::parse_blocks(16, "15Rw").unwrap()[0]);
+    assert_eq!(wide, 15 * 256 * twisty_core::supercube::WORK_PER_CUBIE);
+    assert!(wide * 800 < MAX_WORK && wide * 900 > MAX_WORK);
 }

@@ -7,6 +7,7 @@ use crate::error::{EngineError, ErrorKind};
 use crate::options::{OptionSpec, Resolved};
 use crate::puzzle_id::PuzzleId;
 use serde::Serialize;
+use twisty_core::clock::{ClockMove, ClockState};
 use twisty_core::cube2::{Cube2Move, Cube2State};
 use twisty_core::cube3::{Cube3Move, CubieCube};
 use twisty_core::cube_n::{CubeN, CubeNMove, CubeNState};
@@ -26,6 +27,8 @@ pub enum PuzzleFamily {
     Cube2,
     /// The Kilominx.
     Kilominx,
+    /// The Rubik's Clock.
+    Clock,
     /// Every supercube size.
     Supercube,
     /// The 2x2x2 supercube only.
@@ -44,6 +47,7 @@ impl PuzzleFamily {
             (PuzzleFamily::Cube3, PuzzleId::Cube3)
                 | (PuzzleFamily::Cube2, PuzzleId::Cube2)
                 | (PuzzleFamily::Kilominx, PuzzleId::Kilominx)
+                | (PuzzleFamily::Clock, PuzzleId::Clock)
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
                 | (PuzzleFamily::Supercube2, PuzzleId::Supercube(2))
                 | (PuzzleFamily::CubeN, PuzzleId::CubeN(_))
@@ -111,6 +115,8 @@ pub enum Runner {
     Cube2(fn(&Ctx<'_>, &Cube2State) -> RunResult<Cube2Move>),
     /// A Kilominx solver.
     Kilominx(fn(&Ctx<'_>, &KiloState) -> RunResult<KiloMove>),
+    /// A clock solver.
+    Clock(fn(&Ctx<'_>, &ClockState) -> RunResult<ClockMove>),
     /// A supercube solver.
     Supercube(fn(&Ctx<'_>, &Supercube, &SupercubeState) -> RunResult<SuperMove>),
     /// An ordinary N×N×N cube solver (the cube of the request's size, a state in its

@@ -5,6 +5,7 @@ use crate::error::EngineError;
 use crate::puzzle_id::PuzzleId;
 use crate::request::{Notation, MAX_INPUT_BYTES};
 use crate::ErrorKind;
+use twisty_core::clock::Clock;
 use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets, Cube3};
 use twisty_core::cube_n::CubeN;
@@ -188,7 +189,28 @@ pub fn state_string(puzzle: PuzzleId, text: &str) -> Result<(), EngineError> {
                 ),
             ))
         }
-        PuzzleId::Kilominx | PuzzleId::Def(_) => Err(EngineError::usage(format!(
+        PuzzleId::Clock => {
+            if twisty_core::clock::render::looks_like_state_string(text) {
+                return Ok(());
+            }
+            Err(EngineError::new(
+                ErrorKind::Parse,
+                "a clock state string is the nine dials (hours 0 to 11) of the side facing you, a `/`, and the nine of the other side: 0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0",
+            ))
+        }
+        PuzzleId::Kilominx => {
+            if looks_like_kilominx_state(text) {
+                return Ok(());
+            }
+            Err(match twisty_core::kilominx::from_state_string(text) {
+                Err(e) => e.into(),
+                Ok(_) => EngineError::new(
+                    ErrorKind::Parse,
+                    "write a Kilominx state string as 20 words of three colour letters, or one word of 60",
+                ),
+            })
+        }
+        PuzzleId::Def(_) => Err(EngineError::usage(format!(
             "the {} has no state string: give its moves",
             puzzle.title()
         ))),
@@ -252,10 +274,53 @@ pub fn looks_like_net(text: &str) -> bool {
             .all(|w| w.len() == 1 && "rbgoypRBGOYP".contains(w))
 }
 
-/// A Kilominx input: moves (cubing.js notation by default, the seed's with
-/// [`Notation::Seed`]).
+/// Whether `text` reads as a Kilominx state string rather than moves: colour letters only
+/// (spaces and commas between them), at least 20 of them, and a word of three or more (moves
+/// are words of one or two face letters with digits, `'` or `v`).
+pub fn looks_like_kilominx_state(text: &str) -> bool {
+    let letters = twisty_core::kilominx::COLOUR_LETTERS;
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let total: usize = words.iter().map(|w| w.chars().count()).sum();
+    total >= 20
+        && words.iter().any(|w| w.chars().count() >= 3)
+        && words
+            .iter()
+            .all(|w| w.chars().all(|c| letters.contains(&c.to_ascii_uppercase())))
+}
+
+/// A Kilominx input: a state string (60 colour letters, the puzzle held in any orientation:
+/// [`twisty_core::kilominx::from_state_string`]) or moves (cubing.js notation by default, the
+/// seed's with [`Notation::Seed`]).
 pub fn kilominx(text: &str, notation: Notation) -> Result<Parsed<Kilominx>, EngineError> {
+    check_size(text)?;
+    if looks_like_kilominx_state(text) {
+        let (state, frame) = twisty_core::kilominx::from_state_string(text)?;
+        return Ok(Parsed {
+            state,
+            frame,
+            from_state_string: true,
+            input_moves: None,
+        });
+    }
     moves(&Kilominx, text, notation)
+}
+
+/// A clock input: a state string (the dials of the side facing you, `/`, those of the other
+/// side; see [`twisty_core::clock::render`]) or moves in the WCA's notation.
+pub fn clock(text: &str, notation: Notation) -> Result<Parsed<Clock>, EngineError> {
+    if twisty_core::clock::render::looks_like_state_string(text) {
+        check_size(text)?;
+        return Ok(Parsed {
+            state: twisty_core::clock::render::from_state_string(text)?,
+            frame: Clock.home_frame(),
+            from_state_string: true,
+            input_moves: None,
+        });
+    }
+    moves(&Clock, text, notation)
 }
 
 /// A supercube input: the hex cube code (two digits per cubie) or moves (WCA notation by
@@ -486,5 +551,38 @@ mod tests {
         assert!(cube2("UUUURRRRFFFFDDDDLLLLBBBB", Notation::Standard).is_ok_and(|p| p.from_state_string));
         // The cubes have one notation: `seed` reads it in the reference frame.
         assert!(cube3("R y", Notation::Seed).is_ok_and(|p| !Cube3.is_solved(&p.state)));
+    }
+
+    #[test]
+    fn kilominx_state_strings_are_read_and_moves_stay_moves() {
+        use twisty_core::kilominx::{to_state_string, KiloFrame};
+        let moved = kilominx("R U BL2 DR'", Notation::Standard).expect("moves");
+        assert!(!moved.from_state_string);
+        let text = to_state_string(&moved.state, moved.frame);
+        assert!(looks_like_kilominx_state(&text) && !looks_like_kilominx_state("R U BL2 DR'"));
+        assert!(!looks_like_kilominx_state("BL BR BL BR BL BR BL BR BL BR BL"));
+        let read = kilominx(&text, Notation::Standard).expect("a state string");
+        assert!(read.from_state_string && read.state == moved.state && read.frame == moved.frame);
+        assert!(state_string(PuzzleId::Kilominx, &text).is_ok());
+        // Held upside down: the same state, another frame.
+        let flipped = to_state_string(&moved.state, KiloFrame::x2().then(moved.frame));
+        let read = kilominx(&flipped, Notation::Standard).expect("a state string");
+        assert_eq!(read.state, moved.state);
+        // A twisted corner is an impossible state, said as such.
+        let mut twisted: Vec<char> = to_state_string(&Kilominx.solved(), KiloFrame::HOME)
+            .chars()
+            .filter(|c| *c != ' ')
+            .collect();
+        twisted[9..12].rotate_left(1);
+        let e = kilominx(&twisted.iter().collect::<String>(), Notation::Standard).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ImpossibleState);
+        assert!(e.message.contains("corner twist"), "{}", e.message);
+        let e = state_string(PuzzleId::Kilominx, "UUUU").unwrap_err();
+        assert!(
+            e.message
+                .contains("`U` (sticker 1) is not a Kilominx colour letter"),
+            "{}",
+            e.message
+        );
     }
 }

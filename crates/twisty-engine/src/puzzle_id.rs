@@ -30,6 +30,8 @@ pub enum PuzzleId {
     Cube2,
     /// The Kilominx (a dodecahedron of 20 corner cubies).
     Kilominx,
+    /// The Rubik's Clock (18 dials, 14 of them independent).
+    Clock,
     /// The full N×N×N supercube, `MIN_SUPERCUBE ≤ N ≤ MAX_SUPERCUBE`.
     Supercube(u8),
     /// The ordinary N×N×N cube a person owns (centres of one colour interchangeable),
@@ -51,6 +53,7 @@ impl PuzzleId {
             PuzzleId::CubeN(6),
             PuzzleId::CubeN(7),
             PuzzleId::Kilominx,
+            PuzzleId::Clock,
             PuzzleId::Supercube(3),
         ];
         // The definitions of puzzles twisty has no dedicated model of.
@@ -69,6 +72,7 @@ impl PuzzleId {
             PuzzleId::Cube3 => &["3x3", "3x3x3", "333", "cube"],
             PuzzleId::Cube2 => &["2x2", "2x2x2", "222"],
             PuzzleId::Kilominx => &["kilominx", "kilo"],
+            PuzzleId::Clock => &["clock"],
             PuzzleId::Supercube(_) => &["supercube:N"],
             PuzzleId::CubeN(_) => &["NxN", "NxNxN", "NNN"],
             PuzzleId::Def(_) => &["def:NAME", "def:PATH"],
@@ -81,6 +85,7 @@ impl PuzzleId {
             PuzzleId::Cube3 => "3x3x3".into(),
             PuzzleId::Cube2 => "2x2x2".into(),
             PuzzleId::Kilominx => "Kilominx".into(),
+            PuzzleId::Clock => "Clock".into(),
             PuzzleId::Supercube(n) => format!("{n}x{n}x{n} supercube"),
             PuzzleId::CubeN(n) => format!("{n}x{n}x{n}"),
             PuzzleId::Def(d) => d.title(),
@@ -90,7 +95,7 @@ impl PuzzleId {
     /// The help text listing the accepted names.
     pub fn help() -> String {
         format!(
-            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE}), {}, def:NAME of a built-in definition ({}) or def:PATH of a definition file (.tws or KPuzzle JSON)",
+            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, clock, supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE}), {}, def:NAME of a built-in definition ({}) or def:PATH of a definition file (.tws or KPuzzle JSON)",
             PLAIN_NAMES.join(", "),
             crate::defs::builtin_list(),
         )
@@ -113,6 +118,7 @@ impl fmt::Display for PuzzleId {
             PuzzleId::Cube3 => write!(f, "3x3"),
             PuzzleId::Cube2 => write!(f, "2x2"),
             PuzzleId::Kilominx => write!(f, "kilominx"),
+            PuzzleId::Clock => write!(f, "clock"),
             PuzzleId::Supercube(n) => write!(f, "supercube:{n}"),
             PuzzleId::CubeN(n) => write!(f, "{n}x{n}"),
             PuzzleId::Def(d) => write!(f, "{}", d.name()),
@@ -132,7 +138,12 @@ impl FromStr for PuzzleId {
             // The path keeps its case.
             return DefId::parse(&s.trim()[4..]).map(PuzzleId::Def);
         }
-        for id in [PuzzleId::Cube3, PuzzleId::Cube2, PuzzleId::Kilominx] {
+        for id in [
+            PuzzleId::Cube3,
+            PuzzleId::Cube2,
+            PuzzleId::Kilominx,
+            PuzzleId::Clock,
+        ] {
             if id.aliases().contains(&l.as_str()) {
                 return Ok(id);
             }
@@ -219,6 +230,7 @@ mod tests {
             PuzzleId::Cube3,
             PuzzleId::Cube2,
             PuzzleId::Kilominx,
+            PuzzleId::Clock,
             PuzzleId::Supercube(16),
             PuzzleId::CubeN(4),
             PuzzleId::CubeN(MAX_CUBE_N),

@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use twisty_core::Metric;
+use web_time::Instant;
 
 /// Longest time limit accepted, in seconds (30 days): anything longer is a typo.
 pub const MAX_TIMEOUT_SECONDS: f64 = 30.0 * 24.0 * 3600.0;
@@ -99,6 +100,11 @@ pub struct SolveRequest {
     /// Raised from elsewhere to stop the solve.
     #[serde(skip)]
     pub cancel: Option<Arc<AtomicBool>>,
+    /// When the request arrived, if before the call of [`crate::Engine::solve`] (a server
+    /// that read the request's body or waited for a free slot first): the time limit counts
+    /// from then. `None`: from the call.
+    #[serde(skip)]
+    pub arrived: Option<Instant>,
 }
 
 /// A metric by name.
@@ -187,6 +193,7 @@ impl SolveRequest {
             purpose: Purpose::Single,
             moves: None,
             cancel: None,
+            arrived: None,
         }
     }
 

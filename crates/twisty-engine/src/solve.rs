@@ -14,6 +14,7 @@ use crate::request::{Notation, SolveRequest};
 use crate::simplify::simplified;
 use serde_json::{json, Map, Value};
 use std::sync::{Arc, Mutex};
+use twisty_core::clock::Clock;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
 use twisty_core::cube_n::CubeN;
@@ -35,8 +36,9 @@ impl Engine {
     /// Solves one request: the answer is verified on the input and written in the frame and
     /// notation the request asks for (by default as the user holds the puzzle).
     pub fn solve(&self, req: &SolveRequest, observer: &dyn Observer) -> Result<SolveReport, EngineError> {
-        // The time limit counts reading the input: the clock starts now.
-        let arrived = Instant::now();
+        // The time limit counts reading the input: the clock starts now, or when the
+        // request arrived if the caller says so (time spent before the call counts too).
+        let arrived = req.arrived.unwrap_or_else(Instant::now);
         // The request itself first (solver, options, limits), then its input.
         let (entry, _) = checked(req)?;
         limits(req, entry)?;
@@ -54,6 +56,7 @@ impl Engine {
             PuzzleId::Cube3 => Input::Cube3(input::cube3(&req.input, req.notation)?),
             PuzzleId::Cube2 => Input::Cube2(input::cube2(&req.input, req.notation)?),
             PuzzleId::Kilominx => Input::Kilominx(input::kilominx(&req.input, req.notation)?),
+            PuzzleId::Clock => Input::Clock(input::clock(&req.input, req.notation)?),
             PuzzleId::Supercube(n) => {
                 let cube = supercube(n)?;
                 let parsed = input::supercube(&cube, &req.input, req.notation)?;
@@ -93,6 +96,7 @@ impl Engine {
             (PuzzleId::Cube3, State::Cube3(s)) => Input::Cube3(at_home(&Cube3, s)),
             (PuzzleId::Cube2, State::Cube2(s)) => Input::Cube2(at_home(&Cube2, s)),
             (PuzzleId::Kilominx, State::Kilominx(s)) => Input::Kilominx(at_home(&Kilominx, s)),
+            (PuzzleId::Clock, State::Clock(s)) => Input::Clock(at_home(&Clock, s)),
             (PuzzleId::Supercube(n), State::Supercube(s)) => {
                 let cube = supercube(n)?;
                 if s.code().len() != cube.cubies() {
@@ -220,6 +224,7 @@ impl Engine {
                 Input::Cube3(parsed) => last_move(&Cube3, parsed),
                 Input::Cube2(parsed) => last_move(&Cube2, parsed),
                 Input::Kilominx(parsed) => last_move(&Kilominx, parsed),
+                Input::Clock(parsed) => last_move(&Clock, parsed),
                 Input::Supercube(cube, parsed) => last_move(cube, parsed),
                 Input::CubeN(cube, parsed) => last_move(cube, parsed),
                 Input::Def(p, parsed) => last_move(&**p, parsed),
@@ -229,6 +234,7 @@ impl Engine {
             Input::Cube3(parsed) => move_set::mask(&Cube3, req, parsed, entry)?,
             Input::Cube2(parsed) => move_set::mask(&Cube2, req, parsed, entry)?,
             Input::Kilominx(parsed) => move_set::mask(&Kilominx, req, parsed, entry)?,
+            Input::Clock(parsed) => move_set::mask(&Clock, req, parsed, entry)?,
             Input::Supercube(cube, parsed) => move_set::mask(cube, req, parsed, entry)?,
             Input::CubeN(cube, parsed) => move_set::mask(cube, req, parsed, entry)?,
             Input::Def(p, parsed) => move_set::mask(&**p, req, parsed, entry)?,
@@ -277,6 +283,10 @@ fn run_entry(
             let answer = run(ctx, &parsed.state)?;
             finish(&Kilominx, req, entry, ctx, &parsed, answer, start)
         }
+        (Runner::Clock(run), Input::Clock(parsed)) => {
+            let answer = run(ctx, &parsed.state)?;
+            finish(&Clock, req, entry, ctx, &parsed, answer, start)
+        }
         (Runner::Supercube(run), Input::Supercube(cube, parsed)) => {
             let answer = run(ctx, &cube, &parsed.state)?;
             finish(&cube, req, entry, ctx, &parsed, answer, start)
@@ -320,6 +330,8 @@ pub enum State {
     Cube2(twisty_core::cube2::Cube2State),
     /// A Kilominx state.
     Kilominx(twisty_core::kilominx::KiloState),
+    /// A clock state.
+    Clock(twisty_core::clock::ClockState),
     /// A supercube state.
     Supercube(twisty_core::supercube::SupercubeState),
     /// An N×N×N cube state.
@@ -333,6 +345,7 @@ enum Input {
     Cube3(Parsed<Cube3>),
     Cube2(Parsed<Cube2>),
     Kilominx(Parsed<Kilominx>),
+    Clock(Parsed<Clock>),
     Supercube(Supercube, Parsed<Supercube>),
     CubeN(CubeN, Parsed<CubeN>),
     Def(Arc<DefPuzzle>, Parsed<DefPuzzle>),
@@ -349,6 +362,7 @@ impl Input {
             Input::Cube3(parsed) => of(&Cube3, parsed, metric),
             Input::Cube2(parsed) => of(&Cube2, parsed, metric),
             Input::Kilominx(parsed) => of(&Kilominx, parsed, metric),
+            Input::Clock(parsed) => of(&Clock, parsed, metric),
             Input::Supercube(cube, parsed) => of(cube, parsed, metric),
             Input::CubeN(cube, parsed) => of(cube, parsed, metric),
             Input::Def(p, parsed) => of(&**p, parsed, metric),
@@ -376,10 +390,15 @@ fn left_after_input(req: &SolveRequest, arrived: Instant) -> Result<Option<Solve
     };
     let spent = arrived.elapsed();
     let Some(left) = limit.checked_sub(spent).filter(|d| !d.is_zero()) else {
+        let since = if req.arrived.is_some() {
+            "the request arrived (waiting for it and parsing and applying its moves)"
+        } else {
+            "the solve began (parsing and applying its moves)"
+        };
         return Err(EngineError::new(
             ErrorKind::Timeout,
             format!(
-                "the time limit of {} s ran out while reading the input (parsing and applying its moves took {:.3} s)",
+                "the time limit of {} s ran out while reading the input: {:.3} s since {since}",
                 limit.as_secs_f64(),
                 spent.as_secs_f64()
             ),
@@ -506,6 +525,7 @@ fn rotation_to_reference<P: Held>(p: &P, puzzle: PuzzleId, parsed: &Parsed<P>) -
         return None;
     }
     let tokens: Vec<String> = match puzzle {
+        PuzzleId::Clock => vec!["y2".to_string()],
         PuzzleId::Kilominx => ["Uv", "Uv'", "Uv2", "Uv2'", "Rv", "Rv'", "Rv2", "Rv2'", "x2"]
             .map(String::from)
             .to_vec(),

@@ -458,6 +458,25 @@ fn two_phase_count_answers_shorter_and_shorter_solutions_shortest_first() {
 }
 
 #[test]
+fn the_time_limit_counts_from_the_requests_arrival() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let engine = engine(dir.path());
+    let mut req = SolveRequest::new(PuzzleId::Cube2, "R U").solver("astar");
+    req.timeout = Some(0.5);
+    // A request that arrived a second ago (a server read its body, or it waited for a
+    // slot): its half second is spent before the search.
+    req.arrived = std::time::Instant::now().checked_sub(std::time::Duration::from_secs(1));
+    let e = engine
+        .solve(&req, &Quiet)
+        .expect_err("the limit ran out before the call");
+    assert_eq!(e.kind, ErrorKind::Timeout, "{e}");
+    assert!(e.message.contains("since the request arrived"), "{e}");
+    // Arrived now: solved within its limit.
+    req.arrived = Some(std::time::Instant::now());
+    assert_eq!(engine.solve(&req, &Quiet).expect("solved").length, 2);
+}
+
+#[test]
 fn an_input_over_the_work_bound_is_refused_and_reading_counts_in_the_time_limit() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let engine = engine(dir.path());
@@ -466,10 +485,16 @@ fn an_input_over_the_work_bound_is_refused_and_reading_counts_in_the_time_limit(
     let e = engine.solve(&req, &Quiet).expect_err("over the work bound");
     assert_eq!(e.kind, ErrorKind::Parse, "{e}");
     assert!(e.message.contains("at most 25,000,000"), "{e}");
-    // Under the bound but slow to apply (23 million cubies moved, then solved again): with a
+    // 15,000 face turns (3.84 million cubies, a tenth of a second in a release build): a
+    // supercube cubie counts eight, so they are over the bound too.
+    let e = engine
+        .solve(&SolveRequest::new(PuzzleId::Supercube(16), "(R U F)5000"), &Quiet)
+        .expect_err("over the work bound");
+    assert_eq!(e.kind, ErrorKind::Parse, "{e}");
+    // Under the bound but slow to apply (3 million cubies moved, then solved again): with a
     // time limit shorter than reading it, the answer is a timeout, not a search that starts
     // its clock after the input.
-    let mut req = SolveRequest::new(PuzzleId::Supercube(16), "(15Rw 15Rw')3000");
+    let mut req = SolveRequest::new(PuzzleId::Supercube(16), "(15Rw 15Rw')400");
     req.timeout = Some(0.001);
     let e = engine
         .solve(&req, &Quiet)

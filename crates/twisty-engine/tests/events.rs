@@ -29,6 +29,7 @@ fn oracle_line(p: PuzzleId, scramble: &str) -> Value {
         PuzzleId::Def(_) => {
             json!({ "puzzle": p.to_string(), "scramble": scramble, "solution": "", "pattern": true })
         }
+        PuzzleId::Clock => json!({ "puzzle": "clock", "scramble": scramble, "solution": "" }),
         other => panic!("no event scrambles {other}"),
     }
 }
@@ -92,6 +93,9 @@ fn every_event_scramble_makes_in_cubing_js_the_cube_the_engine_says() {
                 v["pattern"]
             );
             assert_eq!(v["solved"], false, "{id}: {}", s.scramble);
+        } else if *p == PuzzleId::Clock {
+            // cubing.js's dials as held after the scramble (the back facing, after the y2).
+            assert_eq!(v["dials"].as_str(), Some(state), "{id}: {}", s.scramble);
         } else {
             assert_eq!(v["facelets"].as_str(), Some(state), "{id}: {}", s.scramble);
         }
@@ -259,6 +263,52 @@ fn seeds_reproduce_and_unknown_events_are_refused() {
         err.contains("unknown event `444fm`") && err.contains("333bf"),
         "{err}"
     );
-    let err = "clock".parse::<Event>().expect_err("not yet").to_string();
-    assert!(err.contains("no scrambler for the clock yet"), "{err}");
+    let err = "sq1".parse::<Event>().expect_err("not yet").to_string();
+    assert!(err.contains("no scrambler for the Square-1 yet"), "{err}");
+    let a = scramble(&e, Event::Clock, &mut seeded_rng(6)).expect("a scramble");
+    let b = scramble(&e, Event::Clock, &mut seeded_rng(6)).expect("a scramble");
+    let c = scramble(&e, Event::Clock, &mut seeded_rng(7)).expect("a scramble");
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn clock_scrambles_have_the_wca_form_and_their_answers_solve_in_cubing_js() {
+    let e = engine();
+    let mut rng = seeded_rng(12);
+    let turns = [
+        "UR", "DR", "DL", "UL", "U", "R", "D", "L", "ALL", "y2", "U", "R", "D", "L", "ALL",
+    ];
+    let mut lines = Vec::new();
+    for _ in 0..8 {
+        let s = scramble(&e, Event::Clock, &mut rng).expect("a scramble");
+        let t = tokens(&s.scramble);
+        // 14 turns with y2 after the ninth, amounts 0+ to 6+ or 1- to 5-, no pins after.
+        assert_eq!(t.len(), 15, "{}", s.scramble);
+        for (token, name) in t.iter().zip(turns) {
+            if name == "y2" {
+                assert_eq!(*token, "y2");
+                continue;
+            }
+            let amount = token
+                .strip_prefix(name)
+                .unwrap_or_else(|| panic!("{token} is not {name}"));
+            let (digits, sign) = amount.split_at(amount.len() - 1);
+            let h: u8 = digits.parse().unwrap_or(99);
+            assert!(
+                (sign == "+" && h <= 6) || (sign == "-" && (1..=5).contains(&h)),
+                "{token}"
+            );
+        }
+        let r = e
+            .solve(&SolveRequest::new(PuzzleId::Clock, s.scramble.as_str()), &Quiet)
+            .expect("a solve");
+        assert!(r.optimal && r.verified && r.length <= 14, "{}", r.solution);
+        lines.push(json!({ "puzzle": "clock", "scramble": s.scramble, "solution": r.solution }));
+    }
+    assert_eq!(Event::Clock.kind(), "random-state");
+    for v in cubing::verdicts(&lines) {
+        assert_eq!(v["error"], Value::Null);
+        assert_eq!(v["solved"], true, "{v}");
+    }
 }

@@ -37,6 +37,7 @@ const CUBE2: &[&str] = &["U", "R'", "F2", "D", "L'", "B2", "Rw", "x", "y'", "z2"
 const KILOMINX: &[&str] = &[
     "U", "R'", "F2", "L2'", "BR", "BL'", "FR", "FL2", "DR'", "DL", "B2'", "D", "x2", "y", "Rv'", "Uv",
 ];
+const CLOCK: &[&str] = &["UR1+", "DL5-", "U3+", "R6+", "ALL2-", "y2", "L4+", "DR0+", "UL"];
 const SUPERCUBE3: &[&str] = &["U", "R'", "F2", "2R", "Rw'", "M", "x", "y'", "z2", "D", "L", "B'"];
 
 #[test]
@@ -87,6 +88,7 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
         (PuzzleId::Cube2, "optimal", &[], CUBE2, 12, 12),
         (PuzzleId::Cube2, "astar", &[], CUBE2, 6, 4),
         (PuzzleId::Kilominx, "fast", &[], KILOMINX, 12, 4),
+        (PuzzleId::Clock, "optimal", &[], CLOCK, 12, 6),
         (
             PuzzleId::Supercube(3),
             "genetic",
@@ -119,6 +121,7 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
                 PuzzleId::Cube3 => solves(&Cube3, &text, &r.solution),
                 PuzzleId::Cube2 => solves(&Cube2, &text, &r.solution),
                 PuzzleId::Kilominx => solves(&Kilominx, &text, &r.solution),
+                PuzzleId::Clock => solves(&twisty_core::clock::Clock, &text, &r.solution),
                 PuzzleId::Supercube(n) => solves(
                     &Supercube::new(usize::from(n)).expect("a size"),
                     &text,

@@ -8,10 +8,13 @@
 //! handlers: `KeyboardInterrupt` (or whatever the user's handler raises) is returned; a
 //! handler that returns normally means the solve goes on, so it is run again.
 //!
-//! When the action cannot be installed, or something (e.g. `signal.signal`) has replaced
-//! the process's SIGINT handler since, calls on the main thread fall back to the worker
-//! hand-off of [`crate::worker`]. Calls on other threads solve in place: Python delivers
-//! signals to the main thread only.
+//! The action is installed only over Python's default handler: while the user's own
+//! handler or `signal.SIG_IGN` is in place at the first solve, nothing is installed (an
+//! ignored SIGINT stays ignored, for this process and the children it starts). When the
+//! action is not installed, or something (e.g. `signal.signal`) has replaced the process's
+//! SIGINT handler since, calls on the main thread fall back to the worker hand-off of
+//! [`crate::worker`], where the user's handler runs and the solve goes on when it returns.
+//! Calls on other threads solve in place: Python delivers signals to the main thread only.
 //!
 //! A `solve_many` batch solves on worker threads while the caller runs Python code between
 //! results, where a `KeyboardInterrupt` is raised without passing through the batch (and a
@@ -55,6 +58,12 @@ mod imp {
     }
 
     fn install() -> Option<Hook> {
+        // Only over Python's own handler: an ignored SIGINT (`signal.SIG_IGN`, which child
+        // processes inherit) or the system's default stays as the program set it.
+        let before = current_handler()?;
+        if before == libc::SIG_IGN || before == libc::SIG_DFL {
+            return None;
+        }
         let flag = Arc::new(AtomicBool::new(false));
         let raised = flag.clone();
         // SAFETY: the action only stores to an atomic, which is async-signal-safe; the
@@ -83,9 +92,15 @@ mod imp {
     }
 
     /// How the calling thread's next solve runs.
-    pub fn mode() -> Mode {
+    pub fn mode(py: pyo3::Python<'_>) -> Mode {
         if !on_main_thread() {
             return Mode::InPlace(None);
+        }
+        // The action is installed while Python's handler is its default only: a handler
+        // of the user's (or `SIG_IGN`) decides what SIGINT does, so the solve is handed off
+        // and goes on when that handler returns, instead of being cut short and restarted.
+        if HOOK.get().is_none() && !super::default_handler(py) {
+            return Mode::HandOff;
         }
         match HOOK.get_or_init(install) {
             Some(hook) if current_handler() == Some(hook.handler) => {
@@ -102,7 +117,7 @@ mod imp {
     use super::Mode;
 
     /// How the calling thread's next solve runs: always handed off on this platform.
-    pub fn mode() -> Mode {
+    pub fn mode(_py: pyo3::Python<'_>) -> Mode {
         Mode::HandOff
     }
 }

@@ -48,6 +48,9 @@ pub fn prefixes(py: Python<'_>, puzzle: &str, depth: usize) -> PyResult<Vec<Stri
         PuzzleId::Cube3 => canonical(&Cube3, depth),
         PuzzleId::Cube2 => canonical(&Cube2, depth),
         PuzzleId::Kilominx => canonical(&Kilominx, depth),
+        PuzzleId::Clock => Err(EngineError::usage(
+            "the clock's optimal solver answers in a millisecond: nothing to split",
+        )),
         PuzzleId::Supercube(_) => Err(EngineError::usage("the supercube has no optimal solver to split")),
         PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
             "the {n}x{n}x{n} has no optimal solver to split"

@@ -73,7 +73,7 @@ pub fn solve(
     };
     let req = convert::request(py, "solve", &common, options)?;
     let engine = engines::engine(tables_dir, max_memory);
-    match interrupt::mode() {
+    match interrupt::mode(py) {
         interrupt::Mode::InPlace(flag) => {
             let cancel = flag.clone().unwrap_or_default();
             let observer = PyProgress::new(progress, cancel.clone())?;

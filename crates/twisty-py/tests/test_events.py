@@ -7,14 +7,14 @@ import twisty
 
 EVENTS = [
     "222", "333", "333oh", "333ft", "333bf", "333mbf", "333fm", "444", "444bf", "555", "555bf",
-    "666", "777", "pyram", "skewb", "minx",
+    "666", "777", "pyram", "skewb", "minx", "clock",
 ]
 
 #: The puzzle each event's scramble is read on (``twisty.solve``'s names).
 PUZZLE = {
     "222": "2x2", "333": "3x3", "333oh": "3x3", "333ft": "3x3", "333bf": "3x3", "333mbf": "3x3",
     "333fm": "3x3", "444": "4x4", "444bf": "4x4", "555": "5x5", "555bf": "5x5", "666": "6x6",
-    "777": "7x7", "pyram": "pyraminx", "skewb": "skewb", "minx": "megaminx",
+    "777": "7x7", "pyram": "pyraminx", "skewb": "skewb", "minx": "megaminx", "clock": "clock",
 }
 
 
@@ -26,7 +26,7 @@ def test_every_event_scrambles_reproducibly_from_a_seed(event, tables):
     assert a != twisty.scramble(event=event, seed=62, tables_dir=tables)
     # The scramble is moves of the event's puzzle: its inverse, given to the solver as moves,
     # is read without error (the engine checks every answer against the input).
-    if PUZZLE[event] in ("2x2", "3x3", "pyraminx", "skewb"):
+    if PUZZLE[event] in ("2x2", "3x3", "pyraminx", "skewb", "clock"):
         assert twisty.solve(a, puzzle=PUZZLE[event], tables_dir=tables).length > 0
 
 
@@ -41,6 +41,8 @@ def test_event_scrambles_have_the_events_form(tables):
     assert len([m for m in pyram if m[0].isupper()]) == 11
     assert len(twisty.scramble(event="555", seed=1).split()) == 60
     assert len(twisty.scramble(event="777", seed=1).split()) == 100
+    clock = twisty.scramble(event="clock", seed=1).split()
+    assert len(clock) == 15 and clock[9] == "y2" and clock[0].startswith("UR")
 
 
 def test_count_gives_a_list_drawn_in_order_from_the_seed(tables):

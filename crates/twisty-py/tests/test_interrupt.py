@@ -147,3 +147,34 @@ except KeyboardInterrupt:
     out, code, _ = _run(script, tables)
     words = out.split()
     assert code == 0 and words[:2] == ["stopped", "0"], out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_the_users_sigint_handler_or_sig_ign_is_left_alone(tables):
+    # SIG_IGN set before twisty's first solve stays the process's disposition (children
+    # inherit it; before, the first solve installed an action over it), and a SIGINT then
+    # changes nothing; a handler of the user's runs and a batch goes on to its last result.
+    script = """
+import os, signal, twisty
+def ignored():
+    with open("/proc/self/status") as f:
+        mask = next(int(l.split()[1], 16) for l in f if l.startswith("SigIgn:"))
+    return bool(mask >> (signal.SIGINT - 1) & 1)
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+twisty.solve("R U", puzzle="2x2")
+list(twisty.solve_many(["R U", "F"], puzzle="2x2", jobs=2))
+os.kill(os.getpid(), signal.SIGINT)
+kept = ignored() and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+calls = []
+signal.signal(signal.SIGINT, lambda *a: calls.append(1))
+answers = []
+for r in twisty.solve_many(["R U", "F", "U2 R"], puzzle="2x2", jobs=1):
+    if not answers:
+        os.kill(os.getpid(), signal.SIGINT)
+    answers.append(r.length)
+print(kept, answers, calls)
+"""
+    env = dict(os.environ, TWISTY_TABLES=tables)
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.split("\n")[0] == "True [2, 1, 2] [1]", p.stdout + p.stderr

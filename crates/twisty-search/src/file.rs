@@ -31,6 +31,7 @@
 
 mod cache;
 mod checks;
+mod huge;
 pub mod mapped;
 
 pub use cache::{default_dir, Origin, TableCache};
@@ -257,7 +258,10 @@ impl Table {
     /// The table copied into anonymous memory advised for transparent huge pages (Linux),
     /// so random reads of a big table miss the TLB far less often. The copy is one pass over
     /// the data; the file's page cache it was read from becomes reclaimable. If the memory
-    /// cannot be mapped, the table is returned unchanged.
+    /// cannot be mapped, the table is returned unchanged. A mapped file the kernel already
+    /// maps mostly by 2 MiB pages (large page-cache folios) is kept mapped, populated, with
+    /// no copy: the copy would buy nothing, and a fresh page zeroed by the kernel for every
+    /// byte of it costs up to seconds on a big table.
     pub fn into_huge_pages(self) -> Table {
         self.into_huge_pages_by(64 << 20)
     }
@@ -267,6 +271,11 @@ impl Table {
         let len = self.bytes().len();
         if len == 0 {
             return self;
+        }
+        if let TableData::Mapped(map) = &self.data {
+            if huge::held_in_huge_pages(map.mmap()) {
+                return self;
+            }
         }
         let Ok(mut m) = MmapMut::map_anon(len) else {
             return self;

@@ -6,6 +6,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod astar2x2;
+pub mod clock;
 pub mod def;
 pub mod genetic;
 pub mod kilominx_fast;

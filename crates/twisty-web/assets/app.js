@@ -3,6 +3,8 @@
 // one rotation index per piece, so this file only draws and animates.
 import * as THREE from './vendor/three.module.min.js';
 import { api } from './transport.js';
+import { readLink, linkWriter, copyText } from './url.js';
+import { stickerEditor } from './editor.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -199,7 +201,7 @@ requestAnimationFrame(frame);
 let puzzles = [];
 let P = null;                 // current puzzle entry
 let mode = 'moves';           // 'moves' or 'facelets'
-let facelets = null;          // facelets of the current state (3x3x3)
+let facelets = null;          // state string of the current state (puzzles with a net)
 let solveAbort = null;
 let solveSeq = 0;             // tags solve requests: only the latest one's answer is shown
 let result = null;            // last solve report, with its replay on the display model
@@ -211,11 +213,14 @@ async function loadPuzzles() {
   puzzles = data.puzzles;
   ui.puzzle.innerHTML = '';
   for (const p of puzzles) ui.puzzle.add(new Option(p.name, p.id));
-  const wanted = new URLSearchParams(location.search).get('puzzle');
+  const given = readLink(location.search);
+  const wanted = given.puzzle;
   // `?puzzle=` takes any name the engine knows (3x3x3, 2x2, kilo, …).
   const named = wanted && puzzles.find((p) => p.id === wanted || (p.aliases || []).includes(wanted.toLowerCase()));
   if (named) ui.puzzle.value = named.id;
+  else if (wanted) given.errors.unshift(`the link names no puzzle the page offers (\`${wanted}\`)`);
   await choosePuzzle(ui.puzzle.value);
+  await applyLink(given);
 }
 
 async function choosePuzzle(id) {
@@ -234,7 +239,7 @@ async function choosePuzzle(id) {
   resetView();
   ui.moves.value = '';
   mode = 'moves';
-  facelets = P.facelets ? 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB' : null;
+  facelets = g.net ? g.net.solved : null;
   showMoveError(null);
   ui.solver.innerHTML = '';
   // The engine's catalog: the default solver first.
@@ -254,6 +259,7 @@ async function choosePuzzle(id) {
   const keys = P.keys.map((k) => `${k.key.toUpperCase()}=${k.move}`).join(' ');
   ui.keysHint.textContent = `Drag to rotate. Keys: ${keys}; Shift = anticlockwise; ${P.double_turns}.`;
   ui.status.textContent = '';
+  link.schedule();
 }
 
 function updateSolverNote() {
@@ -297,6 +303,7 @@ async function validateMoves(animateLast) {
     } else {
       setState(r.state);
     }
+    link.schedule();
     return r;
   } catch (e) {
     if (seq === validateSeq) showMoveError(e.info || { message: e.message });
@@ -343,6 +350,7 @@ async function scrambleBy(query) {
     syncEditor();
     showMoveError(null);
     setState(r.state);
+    link.schedule();
     ui.status.textContent = r.event ? `${r.event} scramble (${r.kind}), seed ${r.seed}` : `${r.kind} scramble, seed ${r.seed}`;
   } catch (e) {
     ui.status.textContent = e.message;
@@ -373,77 +381,31 @@ ui.reset.addEventListener('click', () => {
   mode = 'moves';
   showMoveError(null);
   setState(new Array(pieceObjs.length).fill(0));
-  if (P.facelets) facelets = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+  if (geo.net) facelets = geo.net.solved;
   syncEditor();
+  link.schedule();
 });
 
 ui.puzzle.addEventListener('change', () => choosePuzzle(ui.puzzle.value));
 ui.solver.addEventListener('change', updateSolverNote);
 
-// ---------- sticker editor (3x3x3) ----------
-const FACES = 'URFDLB';
-const NET_POS = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
-let brush = 'U';
-let editing = null; // array of 54 letters
-
-function faceColour(letter) { return geo.colours[FACES.indexOf(letter)]; }
-
-function buildEditor() {
-  ui.palette.innerHTML = '';
-  for (const f of FACES) {
-    const b = document.createElement('button');
-    b.style.background = faceColour(f);
-    b.setAttribute('role', 'radio');
-    b.setAttribute('aria-checked', String(f === brush));
-    b.setAttribute('aria-label', `colour of face ${f}`);
-    b.addEventListener('click', () => {
-      brush = f;
-      for (const c of ui.palette.children) c.setAttribute('aria-checked', String(c === b));
-    });
-    ui.palette.appendChild(b);
-  }
-  ui.net.innerHTML = '';
-  for (let i = 0; i < 54; i++) {
-    const face = FACES[Math.floor(i / 9)];
-    const r = Math.floor((i % 9) / 3), c = i % 3;
-    const [r0, c0] = NET_POS[face];
-    const b = document.createElement('button');
-    b.style.gridRow = String(r0 + r + 1);
-    b.style.gridColumn = String(c0 + c + 1);
-    b.dataset.index = String(i);
-    b.setAttribute('aria-label', `${face}${(i % 9) + 1}`);
-    b.addEventListener('click', () => {
-      if (i % 9 === 4) return; // centres are fixed
-      editing[i] = brush;
-      paintNet();
-    });
-    ui.net.appendChild(b);
-  }
-  paintNet();
-}
-// Keeps an open editor in step with the displayed 3x3x3 state.
+// ---------- sticker editor (every puzzle with a net: editor.js) ----------
+const editor = stickerEditor(ui.palette, ui.net);
+// Keeps an open editor in step with the displayed state.
 function syncEditor() {
   if (ui.editor.hidden || !facelets) return;
-  editing = facelets.split('');
-  paintNet();
-}
-function paintNet() {
-  for (const b of ui.net.children) b.style.background = faceColour(editing[+b.dataset.index]);
+  editor.show(facelets);
 }
 ui.editToggle.addEventListener('click', () => {
   ui.editor.hidden = !ui.editor.hidden;
-  if (!ui.editor.hidden) {
-    editing = (facelets || 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB').split('');
+  if (!ui.editor.hidden && geo.net) {
     ui.editMsg.hidden = true;
-    buildEditor();
+    editor.open(geo, facelets);
   }
 });
-ui.editClear.addEventListener('click', () => {
-  editing = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB'.split('');
-  paintNet();
-});
+ui.editClear.addEventListener('click', () => editor.clear());
 ui.editUse.addEventListener('click', async () => {
-  const f = editing.join('');
+  const f = editor.value();
   const seq = ++validateSeq;
   try {
     const r = await api('/api/validate', { puzzle: P.id, facelets: f });
@@ -456,6 +418,7 @@ ui.editUse.addEventListener('click', async () => {
     ui.moves.value = '';
     showMoveError(null);
     setState(r.state);
+    link.schedule();
     ui.status.textContent = 'state from the sticker editor';
   } catch (e) {
     ui.editMsg.textContent = e.message;
@@ -520,9 +483,10 @@ async function solve() {
     if (body.facelets !== undefined) replay.facelets = body.facelets; else replay.moves = body.moves;
     const shown = await api('/api/replay', replay, signal);
     if (stale()) return;
-    result = { ...r, start: shown.start, steps: shown.steps };
+    result = { ...r, start: shown.start, steps: shown.steps, setup: body.moves ?? null, state: body.facelets ?? null };
     setState(result.start.state);
     showSolution();
+    link.schedule();
     // The puzzle is solved only once the answer is played: say what was found.
     ui.status.textContent = r.moves.length ? `a solution of ${r.length} ${r.metric.toUpperCase()}: ▶ plays it` : 'already solved';
     if (result.steps.length) play();
@@ -555,6 +519,12 @@ function showSolution() {
     li.addEventListener('click', () => seek(i + 1));
     ui.solution.appendChild(li);
   });
+  if (result.linked) {
+    ui.stats.textContent = `${result.moves.length} moves, from the link`;
+    pos = 0;
+    highlight();
+    return;
+  }
   ui.stats.textContent = `${result.solver}: ${result.length} moves (${result.metric.toUpperCase()}${result.optimal ? ', optimal' : ''}), ` +
     `${(result.search_seconds * 1000).toFixed(1)} ms, ${result.nodes.toLocaleString('en')} nodes`;
   // The engine answers with the input's inverse when the solver found nothing shorter.
@@ -625,7 +595,76 @@ window.twisty = {
   ready: false, solving: false, playbackDone: false,
   displayedSolved, shownMoves: () => [...ui.solution.children].map((li) => li.textContent),
   result: () => result,
+  state: () => current.slice(),
+  copied: null,
 };
+
+// ---------- the link ----------
+// What the page shows, as its link carries it: the puzzle, the setup moves or the state
+// set with the sticker editor, and the solution shown when it is for that input.
+function linkWork() {
+  if (!P) return null;
+  const setup = mode === 'moves' ? ui.moves.value : null;
+  const state = mode === 'facelets' ? facelets : null;
+  const forThis = result && (result.setup ?? null) === setup && (result.state ?? null) === state;
+  return { puzzle: P.id, setup, state, alg: forThis ? result.solution : null };
+}
+
+// Shows the work a link describes on the puzzle chosen; what cannot be read is said in the
+// status line (and a bad setup inline, as when typed), the rest is shown.
+async function applyLink(given) {
+  const problems = given.errors.slice();
+  let ok = true;
+  if (given.state !== null) {
+    try {
+      const r = await api('/api/validate', { puzzle: P.id, facelets: given.state });
+      mode = 'facelets';
+      facelets = given.state;
+      setState(r.state);
+    } catch (e) {
+      problems.push(`the link's state: ${e.message}`);
+      ok = false;
+    }
+  } else if (given.setup !== null) {
+    ui.moves.value = given.setup;
+    ok = (await validateMoves(false)) !== null;
+  }
+  if (ok && given.alg !== null) {
+    const replay = { puzzle: P.id, solution: given.alg };
+    if (mode === 'facelets') replay.facelets = facelets; else replay.moves = ui.moves.value;
+    try {
+      const shown = await api('/api/replay', replay);
+      result = {
+        moves: shown.steps.map((s) => s.move), solution: given.alg, start: shown.start, steps: shown.steps,
+        setup: replay.moves ?? null, state: replay.facelets ?? null, linked: true,
+      };
+      setState(result.start.state);
+      showSolution();
+    } catch (e) {
+      ui.solveMsg.textContent = `the link's solution: ${e.message}`;
+      ui.solveMsg.hidden = false;
+    }
+  }
+  ui.status.textContent = problems.join('; ');
+  link.now();
+}
+
+const link = linkWriter(linkWork);
+ui.moves.addEventListener('input', () => link.schedule());
+$('copy-link').addEventListener('click', async () => {
+  link.now();
+  // The address as the browser writes it (the link's own text, percent-encoded where a
+  // query must be).
+  const href = window.location.href;
+  try {
+    const how = await copyText(href);
+    window.twisty.copied = { href, how };
+    ui.status.textContent = 'link copied';
+  } catch (_) {
+    window.twisty.copied = { href, how: null };
+    ui.status.textContent = `copy this link: ${href}`;
+  }
+});
 
 loadPuzzles().then(() => {
   resize();

@@ -148,6 +148,11 @@ pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
             p.title()
         ))));
     }
+    if p == PuzzleId::Clock {
+        return Err(ApiError::engine(twisty_engine::EngineError::usage(
+            "the page does not draw the clock yet: solve it with the command line (`twisty solve --puzzle clock`) or Python; its event scrambles come from /api/scramble?event=clock",
+        )));
+    }
     if let PuzzleId::CubeN(n) = p {
         let max = crate::display::MAX_WEB_CUBE_N;
         if n > max {
@@ -160,13 +165,10 @@ pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
     Ok(p)
 }
 
-/// The 3x3x3 facelet string of a display state (for the sticker editor).
+/// The state string of a display state (for the sticker editor and the page's link): the
+/// cubes' facelets, the Kilominx's corners; `None` for the supercubes.
 pub fn facelets(p: PuzzleId, state: &[u8]) -> Option<String> {
-    if p == PuzzleId::Cube3 {
-        p.model().cube_facelets(&state.to_vec())
-    } else {
-        None
-    }
+    p.model().state_string(&state.to_vec())
 }
 
 /// Query of `GET /api/scramble`, `GET /api/geometry` and `GET /api/solvers`.
@@ -205,7 +207,7 @@ pub fn puzzles_json(engine: &Engine) -> Value {
                     fixed => fixed.aliases().iter().map(|a| a.to_string()).collect(),
                 },
                 "name": p.name(),
-                "facelets": p == PuzzleId::Cube3,
+                "facelets": p.model().has_state_string(),
                 "solvers": solvers,
                 "can_solve": !solvers.is_empty(),
                 "events": twisty_engine::scramble::event::EVENTS
@@ -266,8 +268,8 @@ pub fn scramble_answer(env: &Env, q: &ScrambleQuery) -> Result<Value, ApiError> 
 }
 
 /// A WCA event's scramble: `moves`, `state` and `facelets` as for a puzzle's scramble where
-/// the page draws the event's puzzle, `null` where it does not (the Pyraminx, Skewb and
-/// megaminx). `named`, if given, must be the event's puzzle.
+/// the page draws the event's puzzle, `null` where it does not (the Pyraminx, Skewb,
+/// megaminx and clock). `named`, if given, must be the event's puzzle.
 pub fn event_scrambled(
     env: &Env,
     event: &str,
@@ -332,6 +334,7 @@ pub fn geometry_json(p: PuzzleId) -> Value {
         "colours": m.colours,
         "group": group,
         "ghost_unsolved": m.ghost_unsolved,
+        "net": m.net,
     })
 }
 
@@ -349,7 +352,7 @@ pub struct StateRequest {
     pub puzzle: String,
     /// A move sequence from solved.
     pub moves: Option<String>,
-    /// A 3x3x3 facelet string (instead of `moves`).
+    /// A state string (instead of `moves`): the cubes' facelets, the Kilominx's corners.
     pub facelets: Option<String>,
 }
 
@@ -363,7 +366,7 @@ pub fn input_of<'a>(moves: &'a Option<String>, facelets: &'a Option<String>) -> 
         (None, Some(f)) => Ok(Input::Facelets(f)),
         (Some(_), Some(_)) => Err(ApiError::usage("give either `moves` or `facelets`, not both")),
         (None, None) => Err(ApiError::usage(
-            "missing `moves` (a move sequence) or `facelets` (a 3x3x3 facelet string)",
+            "missing `moves` (a move sequence) or `facelets` (a state string)",
         )),
     }
 }

@@ -70,7 +70,7 @@ impl PuzzleDisplay for PuzzleId {
                 CUBE_N[n].get_or_init(|| Model::cube(n, false))
             }
             // The page refuses definitions ([`crate::api::puzzle`]); never drawn.
-            PuzzleId::Def(_) => CUBE3.get_or_init(|| Model::cube(3, false)),
+            PuzzleId::Def(_) | PuzzleId::Clock => CUBE3.get_or_init(|| Model::cube(3, false)),
         }
     }
 
@@ -92,6 +92,7 @@ impl PuzzleDisplay for PuzzleId {
                 if n % 2 == 1 { ", slices M E S" } else { "" }
             ),
             PuzzleId::Def(_) => "moves as the puzzle's definition names them".into(),
+            PuzzleId::Clock => "moves are pin settings UR DR DL UL U R D L ALL with an amount, UR5+ or ALL2-, and y2".into(),
         }
     }
 

@@ -91,8 +91,14 @@ fn is_json(ct: Option<&HeaderValue>) -> bool {
         .is_some_and(|m| m.eq_ignore_ascii_case("application/json"))
 }
 
+/// When a request arrived (its headers read): a request extension the guard sets on every
+/// request, from which a solve's time limit counts (reading the body and waiting included).
+#[derive(Debug, Clone, Copy)]
+pub struct Arrived(pub std::time::Instant);
+
 /// The checks, as an axum middleware.
-pub async fn guard(State(st): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+pub async fn guard(State(st): State<Arc<AppState>>, mut req: Request, next: Next) -> Response {
+    req.extensions_mut().insert(Arrived(std::time::Instant::now()));
     let mut r = check(&st, req, next).await;
     let h = r.headers_mut();
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));

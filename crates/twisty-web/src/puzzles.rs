@@ -81,7 +81,7 @@ pub enum PuzzleError {
 pub enum Input<'a> {
     /// A move sequence applied to the solved puzzle.
     Moves(&'a str),
-    /// A 3x3x3 facelet string.
+    /// A state string: the cubes' facelets, the Kilominx's corners (not the supercubes).
     Facelets(&'a str),
 }
 
@@ -214,13 +214,18 @@ pub fn parse_input(p: PuzzleId, input: &Input<'_>) -> Result<Parsed, PuzzleError
                 facelets: None,
             })
         }
+        Input::Facelets(text) if p != PuzzleId::Cube3 => {
+            let text = text.trim();
+            let letters = check_state_string(p, text)?;
+            let state = model.from_state_string(&letters).map_err(PuzzleError::Internal)?;
+            Ok(Parsed {
+                moves: Vec::new(),
+                state,
+                last: None,
+                facelets: Some(letters),
+            })
+        }
         Input::Facelets(text) => {
-            if p != PuzzleId::Cube3 {
-                return Err(PuzzleError::BadRequest(format!(
-                    "facelet input is accepted for the 3x3x3 only, not the {}",
-                    p.name()
-                )));
-            }
             let state = cube3_facelets(text)?;
             Ok(Parsed {
                 moves: Vec::new(),
@@ -230,6 +235,41 @@ pub fn parse_input(p: PuzzleId, input: &Input<'_>) -> Result<Parsed, PuzzleError
             })
         }
     }
+}
+
+/// Whether `p` takes a state string from the page (every puzzle but the supercubes, whose
+/// centres turn unseen).
+pub fn takes_state_string(p: PuzzleId) -> bool {
+    p.model().has_state_string()
+}
+
+/// Reads a state string of `p` other than the 3x3x3 with the engine's reader (its shape, then
+/// the state: colour counts, twist, parity…, with the engine's message) and writes it back as
+/// the display model reads it (face letters for colours, the seed's 2x2x2 net as facelets).
+fn check_state_string(p: PuzzleId, text: &str) -> Result<String, PuzzleError> {
+    use twisty_engine::input;
+    let engine = |e: twisty_engine::EngineError| PuzzleError::Engine(e);
+    if !takes_state_string(p) {
+        return Err(PuzzleError::BadRequest(format!(
+            "the {} takes moves only: its centres turn unseen, so stickers do not tell its state",
+            p.name()
+        )));
+    }
+    input::state_string(p, text).map_err(engine)?;
+    let notation = twisty_engine::Notation::Standard;
+    match p {
+        PuzzleId::Cube2 => input::cube2(text, notation).map(|r| r.state.to_facelets_held(r.frame)),
+        PuzzleId::Kilominx => {
+            input::kilominx(text, notation).map(|r| twisty_core::kilominx::to_state_string(&r.state, r.frame))
+        }
+        PuzzleId::CubeN(n) => {
+            let cube = twisty_core::cube_n::CubeN::new(usize::from(n))
+                .map_err(|e| PuzzleError::BadRequest(format!("no {n}x{n}x{n} cube: {e:?}")))?;
+            input::cube_n(&cube, text, notation).map(|r| cube.to_facelets_held(&r.state, r.frame))
+        }
+        _ => Ok(text.to_string()),
+    }
+    .map_err(engine)
 }
 
 /// Reads a 3x3x3 facelet string, checked by the core model (colour counts, centres, twist,

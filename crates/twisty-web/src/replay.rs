@@ -18,7 +18,7 @@ pub struct ReplayBody {
     pub puzzle: String,
     /// The input moves from solved.
     pub moves: Option<String>,
-    /// A 3x3x3 facelet string (instead of `moves`).
+    /// A state string (instead of `moves`): the cubes' facelets, the Kilominx's corners.
     pub facelets: Option<String>,
     /// The moves to replay after the input, separated by spaces.
     pub solution: String,

@@ -22,7 +22,7 @@ pub struct SolveBody {
     pub puzzle: String,
     /// A move sequence from solved.
     pub moves: Option<String>,
-    /// A 3x3x3 facelet string (instead of `moves`).
+    /// A state string (instead of `moves`): the cubes' facelets, the Kilominx's corners.
     pub facelets: Option<String>,
     /// Solver id or alias (default: the engine's default for the puzzle).
     pub solver: Option<String>,
@@ -55,9 +55,15 @@ fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiErro
             m.to_string()
         }
         Input::Facelets(f) if p == PuzzleId::Cube3 => f.chars().filter(|c| !c.is_whitespace()).collect(),
+        Input::Facelets(f) if crate::puzzles::takes_state_string(p) => {
+            let f = f.trim();
+            // Read as a state string by the engine, never as moves.
+            twisty_engine::input::state_string(p, f)?;
+            f.to_string()
+        }
         Input::Facelets(_) => {
             return Err(ApiError::usage(format!(
-                "facelet input is accepted for the 3x3x3 only, not the {}",
+                "the {} takes moves only: its centres turn unseen, so stickers do not tell its state",
                 p.title()
             )))
         }

@@ -167,6 +167,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
     ),
     (
+        "url.js",
+        include_str!("../assets/url.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "editor.js",
+        include_str!("../assets/editor.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
         "app.css",
         include_str!("../assets/app.css"),
         "text/css; charset=utf-8",

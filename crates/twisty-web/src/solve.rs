@@ -9,12 +9,14 @@
 pub use crate::request::{solve_request, SolveBody, DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT};
 
 use crate::api::{body_bytes, ApiError};
+use crate::guard::Arrived;
 use crate::server::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use axum::Json;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -75,17 +77,21 @@ fn with_id(mut r: Response, id: u64) -> Response {
     r
 }
 
-/// `POST /api/solve`.
+/// `POST /api/solve`. The time limit counts from the request's arrival ([`Arrived`]):
+/// reading its body, checking it and waiting for a thread count against it.
 pub async fn solve(
     State(st): State<Arc<AppState>>,
+    arrived: Option<Extension<Arrived>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let arrived = arrived.map_or_else(Instant::now, |Extension(Arrived(at))| at);
     let crate::request::Prepared {
         request: mut req,
         time_limit: limit,
         entry,
         resolved,
     } = crate::request::prepared(&body_bytes(body)?, st.solve_memory_mib)?;
+    req.arrived = Some(arrived);
     let p = req.puzzle;
     let loading = crate::warm::ready(&st, p, entry, &resolved, &req.options)?;
 
@@ -148,7 +154,9 @@ pub async fn solve(
     // The engine stops the search at the time limit; this deadline is the server's backstop
     // (a quick table load of the request is not counted against the limit).
     let mut shutdown = st.shutdown.clone();
-    let deadline = tokio::time::sleep(Duration::from_secs_f64(limit + loading + DEADLINE_GRACE));
+    let deadline = tokio::time::sleep_until(tokio::time::Instant::from_std(
+        arrived + Duration::from_secs_f64(limit + loading + DEADLINE_GRACE),
+    ));
     tokio::pin!(deadline);
     tokio::pin!(work);
     let mut timed = false;

@@ -83,6 +83,28 @@ async fn health_puzzles_geometry_and_assets() {
         assert!(ct.starts_with(mime), "{path}: {ct}");
         assert!(!r.bytes().await.unwrap().is_empty());
     }
+    // Every module the page's script imports is served next to it.
+    let app = include_str!("../assets/app.js");
+    let modules: Vec<&str> = app
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("import ")?
+                .split("from './")
+                .nth(1)?
+                .split('\'')
+                .next()
+        })
+        .collect();
+    assert!(
+        modules.contains(&"url.js") && modules.contains(&"editor.js"),
+        "{modules:?}"
+    );
+    for m in modules {
+        let r = c.get(format!("{base}/{m}")).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "/{m}");
+        let ct = r.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with("text/javascript"), "/{m}: {ct}");
+    }
     s.shutdown().await.unwrap();
 }
 
@@ -257,14 +279,34 @@ async fn validate_reports_columns_and_impossible_states() {
     .await;
     assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(kind(&v), "parse", "{v}");
+    // A 3x3x3 string is no Kilominx state string; the supercubes take moves only.
     let (st, v) = post(
         &base,
         "/api/validate",
         &json!({"puzzle": "kilominx", "facelets": solved}),
     )
     .await;
+    assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(kind(&v), "parse", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not a Kilominx colour letter"),
+        "{v}"
+    );
+    let (st, v) = post(
+        &base,
+        "/api/validate",
+        &json!({"puzzle": "supercube:3", "facelets": solved}),
+    )
+    .await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(kind(&v), "usage");
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("moves only"),
+        "{v}"
+    );
     let (st, v) = post(&base, "/api/validate", &json!({"puzzle": "3x3x3"})).await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert!(v["error"]["message"].as_str().unwrap().contains("moves"));
@@ -338,7 +380,7 @@ async fn bad_bodies() {
 #[test]
 fn page_weight_without_three_js_is_small() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
-    let total: u64 = ["index.html", "app.js", "app.css"]
+    let total: u64 = ["index.html", "app.js", "app.css", "url.js", "editor.js"]
         .iter()
         .map(|f| std::fs::metadata(format!("{dir}/{f}")).unwrap().len())
         .sum();

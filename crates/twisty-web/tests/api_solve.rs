@@ -27,6 +27,114 @@ async fn replay_solves(base: &str, puzzle: &str, input: Value, report: &Value) -
     v["solved"] == true
 }
 
+/// Whether the replay of `report`'s solution after the state string `state` of `puzzle` ends
+/// solved.
+async fn replay_solves_state(base: &str, puzzle: &str, state: &Value, report: &Value) -> bool {
+    let body = json!({"puzzle": puzzle, "facelets": state, "solution": report["solution"]});
+    let (st, v) = post(base, "/api/replay", &body).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v["solved"] == true
+}
+
+/// The state string the page gets for `moves` on `puzzle` (what its sticker editor shows),
+/// checked to read back as the same displayed state.
+async fn state_string_of(base: &str, puzzle: &str, moves: &str) -> Value {
+    let (st, v) = post(base, "/api/validate", &json!({"puzzle": puzzle, "moves": moves})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let state = v["facelets"].clone();
+    assert!(state.is_string(), "{puzzle}: {v}");
+    let (st, w) = post(
+        base,
+        "/api/validate",
+        &json!({"puzzle": puzzle, "facelets": state}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{puzzle}: {w}");
+    // The same stickers (the bigger cubes' identical centres may sit the other way round).
+    assert_eq!(w["facelets"], state, "{puzzle}");
+    if ["2x2x2", "3x3x3", "kilominx"].contains(&puzzle) {
+        assert_eq!(w["state"], v["state"], "{puzzle}: {state}");
+    }
+    state
+}
+
+#[tokio::test]
+async fn state_strings_of_every_puzzle_with_stickers() {
+    let (s, base) = server(false, None).await;
+    for (puzzle, moves) in [
+        ("2x2x2", "R U F'"),
+        ("4x4", "R Uw 2F' x"),
+        ("5x5", "R 3Uw M'"),
+        ("7x7", "3R U' 2F"),
+        ("kilominx", "R U BL2 x2 FR'"),
+        ("3x3x3", "R U F'"),
+    ] {
+        state_string_of(&base, puzzle, moves).await;
+    }
+    // The 2x2x2 solved from its stickers (the optimal solver: no tables to wait for).
+    let state = state_string_of(&base, "2x2x2", "R U2 F' R' U").await;
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "2x2x2", "facelets": state, "solver": "optimal"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert!(replay_solves_state(&base, "2x2x2", &state, &v).await, "{v}");
+
+    // Impossible states say why, as the engine reads them.
+    let solved2 = "UUUURRRRFFFFDDDDLLLLBBBB";
+    let mut c: Vec<char> = solved2.chars().collect();
+    c.swap(2, 8);
+    let mut twisted: Vec<char> = solved2.chars().collect();
+    (twisted[3], twisted[4], twisted[9]) = ('F', 'U', 'R');
+    let solved4 = "U".repeat(16)
+        + &"R".repeat(16)
+        + &"F".repeat(16)
+        + &"D".repeat(16)
+        + &"L".repeat(16)
+        + &"B".repeat(16);
+    let mut count4: Vec<char> = solved4.chars().collect();
+    count4[0] = 'R';
+    let mut kilo: Vec<char> =
+        "WGR WGP WRB GRE WBY RBK WPY BYL REK PYO BKL GPC YLO EKA PCO ECA GEC COA KLA LOA"
+            .chars()
+            .filter(|c| *c != ' ')
+            .collect();
+    kilo[9..12].rotate_left(1);
+    for (puzzle, state, kind_wanted, says) in [
+        (
+            "2x2x2",
+            twisted.iter().collect::<String>(),
+            "impossible_state",
+            "twist",
+        ),
+        (
+            "4x4",
+            count4.iter().collect::<String>(),
+            "impossible_state",
+            "colour count",
+        ),
+        (
+            "kilominx",
+            kilo.iter().collect::<String>(),
+            "impossible_state",
+            "corner twist",
+        ),
+        ("kilominx", "WGR".to_string(), "parse", "60 colour letters"),
+        ("2x2x2", c.iter().collect::<String>(), "impossible_state", ""),
+    ] {
+        for route in ["/api/validate", "/api/solve"] {
+            let (st, v) = post(&base, route, &json!({"puzzle": puzzle, "facelets": state})).await;
+            assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{puzzle} {state}: {v}");
+            assert_eq!(kind(&v), kind_wanted, "{puzzle} {state}: {v}");
+            let m = v["error"]["message"].as_str().unwrap();
+            assert!(m.contains(says), "{puzzle} {state}: {m}");
+        }
+    }
+    s.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn solve_2x2_and_check_every_step() {
     let (s, base) = server(false, None).await;
@@ -141,6 +249,16 @@ async fn kilominx_fast_solver_and_random_state_scramble() {
             "{input}: {v}"
         );
     }
+    // The same puzzle given by its stickers, as the page's editor sends it.
+    let state = state_string_of(&base, "kilominx", "R DL2' F BR U'").await;
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "kilominx", "facelets": state, "solver": "fast", "time_limit": 2}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert!(replay_solves_state(&base, "kilominx", &state, &v).await, "{v}");
     // cubing.js's names are read as cubing.js means them: `FL` and `B` are faces here.
     let (st, v) = post(
         &base,

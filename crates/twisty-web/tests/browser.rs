@@ -10,6 +10,10 @@
 #![allow(clippy::unwrap_used)]
 
 mod common;
+#[path = "browser/editor.rs"]
+mod editor;
+#[path = "browser/links.rs"]
+mod links;
 
 use base64::Engine;
 use serde_json::{json, Value};
@@ -322,7 +326,7 @@ async fn page_scrambles_solves_and_reports_errors() {
     d.click("#edit-toggle").await;
     // Paint one U sticker red (a colour count error).
     d.click("#palette button:nth-child(2)").await;
-    d.click("#net button[data-index='0']").await;
+    d.click("#net [data-index='0']").await;
     d.click("#edit-use").await;
     let msg = d
         .wait_for(
@@ -425,6 +429,15 @@ async fn page_scrambles_solves_and_reports_errors() {
     assert_eq!(d.js("return window.twisty.shownMoves().length").await, 0);
     assert_eq!(d.js("return window.twisty.displayedSolved()").await, true);
     assert_eq!(d.js("return document.getElementById('moves').value").await, "");
+
+    // The link carries the work.
+    let addr = server.addr.to_string();
+    let t = Instant::now();
+    links::every_puzzle_round_trips(&d, &addr).await;
+    println!("link round trip of every puzzle: {} ms", t.elapsed().as_millis());
+    links::links_carry_states_and_solutions(&d, &addr).await;
+    // The sticker editor of every puzzle with a net.
+    editor::painted_states_solve(&d, &addr, &out).await;
 
     d.session("DELETE", "", None).await;
     drop(d);

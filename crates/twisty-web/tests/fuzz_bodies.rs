@@ -284,6 +284,9 @@ fn fuzz_solve_bodies() {
                     PuzzleId::Kilominx => {
                         twisty_engine::input::kilominx(&req.input, Notation::Standard).map(|_| ())
                     }
+                    PuzzleId::Clock => {
+                        twisty_engine::input::clock(&req.input, Notation::Standard).map(|_| ())
+                    }
                     PuzzleId::Supercube(n) => {
                         let cube = twisty_core::supercube::Supercube::new(usize::from(n)).unwrap();
                         twisty_engine::input::supercube(&cube, &req.input, Notation::Standard).map(|_| ())

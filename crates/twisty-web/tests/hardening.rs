@@ -189,6 +189,10 @@ async fn every_solve_answer_follows_the_report_schema() {
         ),
         (
             json!({"puzzle": "kilominx", "facelets": "U"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            json!({"puzzle": "supercube:2", "facelets": "U"}),
             StatusCode::BAD_REQUEST,
         ),
         (

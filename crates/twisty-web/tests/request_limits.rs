@@ -84,3 +84,39 @@ async fn resource_options_are_held_to_the_servers_limits() {
     assert_eq!((st, kind(&v)), (StatusCode::BAD_REQUEST, "usage"), "{v}");
     s.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_solves_time_limit_counts_from_the_requests_arrival() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (s, base) = server(false, Some(2)).await;
+    let body = json!({"puzzle": "2x2x2", "solver": "astar", "moves": "R U", "time_limit": 0.2}).to_string();
+    // Sent at once, the solve takes milliseconds of its 0.2 s.
+    let (st, v) = common::post_raw(&base, "/api/solve", body.clone()).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    // The same body arriving 0.4 s after the headers: the limit was spent reading the
+    // request, so the engine answers `timeout` before any search (before, the clock started
+    // once the body was read, and the solve was answered).
+    let mut c = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        s.addr,
+        body.len()
+    );
+    c.write_all(head.as_bytes()).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    c.write_all(body.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), c.read_to_end(&mut out)).await;
+    let answer = String::from_utf8_lossy(&out);
+    assert!(answer.starts_with("HTTP/1.1 422"), "{answer}");
+    let v: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap_or("")).unwrap();
+    assert_eq!(kind(&v), "timeout", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("since the request arrived"),
+        "{v}"
+    );
+    s.shutdown().await.unwrap();
+}

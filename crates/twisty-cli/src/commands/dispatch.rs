@@ -5,6 +5,7 @@ use crate::args::{
 };
 use crate::commands;
 use crate::context::{CliError, CliResult, Ctx};
+use twisty_core::clock::Clock;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
 use twisty_core::cube_n::CubeN;
@@ -28,6 +29,7 @@ macro_rules! on_puzzle {
             PuzzleKind::Cube3 => $run($ctx, &Cube3 $(, $arg)*),
             PuzzleKind::Cube2 => $run($ctx, &Cube2 $(, $arg)*),
             PuzzleKind::Kilominx => $run($ctx, &Kilominx $(, $arg)*),
+            PuzzleKind::Clock => $run($ctx, &Clock $(, $arg)*),
             PuzzleKind::Supercube(n) => $run($ctx, &supercube(n)? $(, $arg)*),
             PuzzleKind::CubeN(n) => $run($ctx, &cube_n(n)? $(, $arg)*),
             PuzzleKind::Def(d) => $run($ctx, &*d.puzzle() $(, $arg)*),

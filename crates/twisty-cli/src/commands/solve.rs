@@ -160,6 +160,7 @@ pub fn build(
         },
         moves: args.move_set.clone(),
         cancel: Some(ctx.cancel.clone()),
+        arrived: None,
     })
 }
 

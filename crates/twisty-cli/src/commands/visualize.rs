@@ -48,6 +48,14 @@ pub fn run(ctx: &Ctx, req: &SolveRequest, report: &SolveReport, delay_ms: u64) -
             report,
             delay_ms,
         ),
+        PuzzleId::Clock => play(
+            ctx,
+            &twisty_core::clock::Clock,
+            parsed(input::clock(&req.input, req.notation))?,
+            req,
+            report,
+            delay_ms,
+        ),
         PuzzleId::Supercube(n) => {
             let c = Supercube::new(usize::from(n)).map_err(CliError::usage)?;
             let p = parsed(input::supercube(&c, &req.input, req.notation))?;

@@ -3,6 +3,7 @@
 //! Each puzzle implements [`CliPuzzle`] in its own file; `crate::commands` runs the
 //! subcommands on them.
 
+pub mod clock;
 pub mod cube2;
 pub mod cube3;
 pub mod cube_n;

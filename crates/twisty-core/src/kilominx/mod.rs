@@ -28,10 +28,12 @@ mod frame;
 pub mod notation;
 mod render;
 mod simd;
+mod state_string;
 
 pub use frame::{KiloFrame, CORNER_FACES, OPPOSITE};
 pub use notation::{held_stickers, HeldNames, CUBING_FACE_NAMES};
 pub use render::{render_net, render_net_held};
+pub use state_string::{from_state_string, to_state_string, COLOUR_LETTERS};
 
 use crate::alg::parse_alg;
 use crate::error::{InvalidState, ParseError};

@@ -53,7 +53,7 @@ const PRIORITY: [u8; 12] = [0, 1, 2, 3, 5, 4, 4, 5, 3, 1, 2, 0];
 /// turn of face X moves each of its cubies one place clockwise around X, and around a corner
 /// the faces follow X, then the face across the edge to the previous corner of X, then the
 /// face across the edge to the next one.
-fn clockwise_faces(p: usize) -> [u8; 3] {
+pub(super) fn clockwise_faces(p: usize) -> [u8; 3] {
     let cw = clockwise_order()[p];
     let h = (0..3).min_by_key(|&k| PRIORITY[cw[k] as usize]).unwrap_or(0);
     [cw[h], cw[(h + 1) % 3], cw[(h + 2) % 3]]
@@ -66,7 +66,10 @@ fn clockwise_order() -> &'static [[u8; 3]; 20] {
         for (pos, o) in out.iter_mut().enumerate() {
             // A face of this position that is turned without a rotation (not U, L, F).
             let Some(&x) = POSITION_FACES[pos].iter().find(|&&f| f >= 3) else {
-                continue; // UFL: fixed, never drawn other than solved
+                // UFL (never moved in the reference frame, but other corners sit there as
+                // the puzzle is held): U, F, L clockwise, seen from outside.
+                *o = [0, 2, 1];
+                continue;
             };
             let ring = super::TURNS[x as usize].cycles[0].map(super::p);
             let k = ring.iter().position(|&q| q as usize == pos).unwrap_or(0);

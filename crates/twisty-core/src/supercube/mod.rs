@@ -58,6 +58,12 @@ pub const MIN_N: usize = 2;
 pub const MAX_N: usize = 16;
 /// The paper's scramble length (100 uniformly random moves).
 pub const SCRAMBLE_LENGTH: usize = 100;
+/// The work ([`crate::alg::MAX_WORK`]) of moving one cubie in a slice turn. A slice turn
+/// rotates each cubie's orientation through the group's table and recomputes its position:
+/// about 10 ns of CPU a cubie in a release build, ten times and more what an N×N×N cube
+/// takes to move a piece or a definition a byte (`scripts/bench_input_work.py`), so that
+/// the work bound is about the same time on every puzzle (a few tens of milliseconds).
+pub const WORK_PER_CUBIE: u64 = 8;
 
 /// The full N×N×N supercube, `2 ≤ n ≤ 16`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -374,8 +380,8 @@ impl Puzzle for Supercube {
     fn parse_moves(&self, text: &str) -> Result<Vec<SuperMove>, ParseError> {
         let n = self.n;
         // Every slice turn moves the N² cubies of its slice.
-        let cubies = (n as u64) * (n as u64);
-        parse_alg_within(text, |t| parse_token(n, t), SuperMove::inverse, |_| cubies)
+        let work = (n as u64) * (n as u64) * WORK_PER_CUBIE;
+        parse_alg_within(text, |t| parse_token(n, t), SuperMove::inverse, |_| work)
     }
 
     fn format_move(&self, mv: SuperMove) -> String {

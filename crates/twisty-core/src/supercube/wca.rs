@@ -76,7 +76,7 @@ pub fn parse_token(n: usize, tok: &str) -> Result<Block, String> {
 
 /// Parses a sequence into blocks (groups, repeats and comments as in [`crate::alg`]) read
 /// as held: a rotation changes the frame and moves no cubie, any other block moves every
-/// cubie of its slices; more than [`crate::alg::MAX_WORK`] cubies moved in all is refused.
+/// cubie of its slices ([`block_work`]); more than [`crate::alg::MAX_WORK`] in all is refused.
 pub fn parse_blocks(n: usize, text: &str) -> Result<Vec<Block>, ParseError> {
     let work = |b: &Block| {
         if b.is_rotation(n) {
@@ -88,10 +88,11 @@ pub fn parse_blocks(n: usize, text: &str) -> Result<Vec<Block>, ParseError> {
     parse_alg_within(text, |t| parse_token(n, t).map(|b| vec![b]), Block::inverse, work)
 }
 
-/// The cubies a block moves when applied slice by slice: N² per slice.
+/// The work of a block applied slice by slice ([`crate::alg::MAX_WORK`]): N² cubies per
+/// slice, each [`super::WORK_PER_CUBIE`].
 pub fn block_work(n: usize, b: Block) -> u64 {
     let slices = u64::from(b.hi.saturating_sub(b.lo)) + 1;
-    slices * (n as u64) * (n as u64)
+    slices * (n as u64) * (n as u64) * super::WORK_PER_CUBIE
 }
 
 /// Parses a sequence into slice turns; a rotation turns every slice (and counts so against

@@ -16,9 +16,10 @@
 //! | `minx` | 7 lines of 10 random moves `R++ R-- D++ D--` (R and D alternating), each ending with `U` after `D++`, `U'` after `D--` |
 //! | `pyram` | random state at least 6 moves from solved (tips counted), written as exactly 11 moves of `U L R B` then the tips `u l r b` it needs |
 //! | `skewb` | random state at least 7 moves from solved, written as exactly 11 moves of `U L R B` |
+//! | `clock` | random state, written as the WCA's 14 turns `UR DR DL UL U R D L ALL y2 U R D L ALL` with their amounts (`0+` to `6+`, `1-` to `5-`), no final pin setting (dropped in 2024) |
 //!
 //! ([`event_def`](super::event_def) makes the last three: its state string is the puzzle in
-//! cubing.js's pattern layout.) The others (`sq1`, `clock`) are refused with the reason.
+//! cubing.js's pattern layout.) The other (`sq1`) is refused with the reason.
 
 use super::{random_moves, random_state, Scramble};
 use crate::defs::DefId;
@@ -69,6 +70,8 @@ pub enum Event {
     Pyram,
     /// `skewb`: Skewb.
     Skewb,
+    /// `clock`: Rubik's Clock.
+    Clock,
 }
 
 /// Every event: its WCA id and the event.
@@ -89,10 +92,11 @@ pub const EVENTS: &[(&str, Event)] = &[
     ("minx", Event::Minx),
     ("pyram", Event::Pyram),
     ("skewb", Event::Skewb),
+    ("clock", Event::Clock),
 ];
 
 /// WCA events whose puzzle twisty does not scramble yet, and why.
-const NOT_YET: &[(&str, &str)] = &[("sq1", "the Square-1"), ("clock", "the clock")];
+const NOT_YET: &[(&str, &str)] = &[("sq1", "the Square-1")];
 
 impl Event {
     /// The WCA id (`333bf`).
@@ -117,6 +121,7 @@ impl Event {
             Event::Minx => PuzzleId::Def(DefId::builtin("megaminx")?),
             Event::Pyram => PuzzleId::Def(DefId::builtin("pyraminx")?),
             Event::Skewb => PuzzleId::Def(DefId::builtin("skewb")?),
+            Event::Clock => PuzzleId::Clock,
         })
     }
 
@@ -164,7 +169,7 @@ pub fn scramble(engine: &Engine, event: Event, rng: &mut TwistyRng) -> Result<Sc
         Event::Minx => super::event_def::minx(rng),
         Event::Pyram => super::event_def::pyram(engine, rng),
         Event::Skewb => super::event_def::skewb(engine, rng),
-        Event::Cube2 | Event::Cube3 | Event::Cube3Oh | Event::Cube3Ft | Event::Cube4 => {
+        Event::Cube2 | Event::Cube3 | Event::Cube3Oh | Event::Cube3Ft | Event::Cube4 | Event::Clock => {
             random_state(engine, puzzle, Notation::Standard, rng)
         }
         Event::Cube5 | Event::Cube6 | Event::Cube7 => {

@@ -9,6 +9,7 @@ use crate::puzzle_id::PuzzleId;
 use crate::request::{Notation, SolveRequest};
 use crate::Frame;
 use rand::Rng;
+use twisty_core::clock::Clock;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::{facelets, Cube3};
 use twisty_core::cube_n::CubeN;
@@ -16,6 +17,7 @@ use twisty_core::kilominx::Kilominx;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Puzzle, TwistyRng};
 
+pub mod clock;
 pub mod cube_n;
 pub mod def;
 pub mod event;
@@ -44,6 +46,7 @@ pub fn default_length(puzzle: PuzzleId) -> usize {
         PuzzleId::Cube3 => 25,
         PuzzleId::Cube2 => 11,
         PuzzleId::Kilominx => 30,
+        PuzzleId::Clock => 14,
         PuzzleId::Supercube(_) => twisty_core::supercube::SCRAMBLE_LENGTH,
         PuzzleId::CubeN(n) => cube_n::length(usize::from(n)),
         PuzzleId::Def(d) => def::length(d),
@@ -64,6 +67,10 @@ fn cube_string(p: PuzzleId, text: &str) -> Option<String> {
             .ok()
             .map(|(s, _)| facelets::to_facelets(&s)),
         PuzzleId::Cube2 => Cube2.parse_held(text).ok().map(|(s, _)| s.to_facelets()),
+        PuzzleId::Clock => Clock
+            .parse_held(text)
+            .ok()
+            .map(|(s, facing)| twisty_core::clock::render::to_state_string(&s, facing)),
         _ => None,
     }
 }
@@ -88,6 +95,7 @@ pub fn random_moves(
         PuzzleId::Cube3 => write(&Cube3, &Cube3.random_moves(rng, n), notation),
         PuzzleId::Cube2 => write(&Cube2, &Cube2.random_moves(rng, n), notation),
         PuzzleId::Kilominx => write(&Kilominx, &Kilominx.random_moves(rng, n), notation),
+        PuzzleId::Clock => write(&Clock, &Clock.random_moves(rng, n), notation),
         PuzzleId::CubeN(k) => {
             let c = crate::solve::cube_n(k)?;
             let held = cube_n::random_tokens(&c, n, rng).join(" ");
@@ -124,7 +132,8 @@ pub fn random_moves(
 
 /// A uniformly random state, written as the inverse of a solution: 3x3x3 two-phase,
 /// 2x2x2 optimal (at least 4 moves, as the WCA asks), Kilominx fast solver with a node
-/// budget (so a seed always gives the same scramble), N×N×N reduction (deterministic: no
+/// budget (so a seed always gives the same scramble), the clock's 14 WCA turns (one way to
+/// write each state, [`clock::random_state`]), N×N×N reduction (deterministic: no
 /// clock in it), 2x2x2 supercube optimal. Larger
 /// supercubes have none yet: the error gives a uniformly random state's hex code
 /// ([`supercube_random_state`]).
@@ -188,6 +197,7 @@ pub fn random_state(
             })
         }
         PuzzleId::Def(d) => def::random_state(engine, d, notation, rng),
+        PuzzleId::Clock => Ok(clock::random_state(notation, rng)),
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
             let state = c.random_state(rng);
@@ -256,6 +266,7 @@ fn invert_tokens(puzzle: PuzzleId, text: &str) -> Result<String, EngineError> {
         PuzzleId::Cube3 => Cube3.format_moves(&Cube3.invert_all(&Cube3.parse_moves(text)?)),
         PuzzleId::Cube2 => Cube2.format_moves(&Cube2.invert_all(&Cube2.parse_moves(text)?)),
         PuzzleId::Kilominx => Kilominx.format_moves(&Kilominx.invert_all(&Kilominx.parse_moves(text)?)),
+        PuzzleId::Clock => Clock.format_moves(&Clock.invert_all(&Clock.parse_moves(text)?)),
         PuzzleId::Supercube(n) => {
             let c = supercube(n)?;
             c.format_moves(&c.invert_all(&c.parse_moves(text)?))

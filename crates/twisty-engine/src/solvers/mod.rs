@@ -2,6 +2,7 @@
 //! here and one line in [`ALL`].
 
 mod astar;
+pub(crate) mod clock_optimal;
 pub(crate) mod cube2_optimal;
 pub(crate) mod cube3_optimal;
 pub(crate) mod def_optimal;
@@ -41,6 +42,7 @@ pub static ALL: &[SolverEntry] = &[
     genetic::ENTRY,
     reduction::ENTRY,
     def_optimal::ENTRY,
+    clock_optimal::ENTRY,
 ];
 
 /// A table need from a spec and an estimated build rate in seconds per entry.

@@ -188,3 +188,45 @@ fn a_cache_without_a_directory_builds_in_memory_and_stores_nothing() {
     ));
     assert_eq!(cache.load(&spec()).unwrap().map(|_| ()), None);
 }
+
+#[test]
+fn the_huge_page_account_of_a_mapping_is_read_from_smaps() {
+    let smaps = "\
+7f47f5e00000-7f4817786000 r--s 00000000 fe:00 5431363    /t/3x3x3-twophase-phase1-down.tbl
+Size:             550424 kB
+Rss:              550424 kB
+FilePmdMapped:    544768 kB
+VmFlags: rd sh mr mw me ms hg
+7f4817786000-7f4817800000 rw-p 00000000 00:00 0
+Rss:                   4 kB
+FilePmdMapped:         0 kB
+";
+    assert_eq!(huge::file_pmd_mapped_kb(smaps, 0x7f47_f5e0_0000), Some(544_768));
+    assert_eq!(huge::file_pmd_mapped_kb(smaps, 0x7f48_1778_6000), Some(0));
+    // No mapping starts there (inside the first one), or no such line.
+    assert_eq!(huge::file_pmd_mapped_kb(smaps, 0x7f47_f5e0_1000), None);
+    assert_eq!(
+        huge::file_pmd_mapped_kb("7f00-7f10 r--p 0 0 0\nRss: 4 kB\n", 0x7f00),
+        None
+    );
+}
+
+#[test]
+fn a_big_mapped_table_keeps_its_bytes_whether_kept_mapped_or_copied() {
+    // Over the size worth the huge-page check: the kernel may map it by 2 MiB pages (kept)
+    // or not (copied); the bytes are the same either way.
+    let dir = tempfile::tempdir().unwrap();
+    let cache = TableCache::new(dir.path());
+    let big = TableSpec {
+        name: String::from("test/distance/huge"),
+        entry_bits: 8,
+        entries: 5 << 20,
+    };
+    let bytes: Vec<u8> = (0..big.entries).map(|i| (i * 131 % 251) as u8).collect();
+    cache.store(&big, &bytes).unwrap();
+    let (t, o) = cache.get_or_build(&big, || panic!("must load")).unwrap();
+    assert_eq!(o, Origin::Loaded);
+    let t = t.into_huge_pages();
+    assert_eq!(t.bytes(), &bytes[..]);
+    assert!(t.check().is_ok());
+}

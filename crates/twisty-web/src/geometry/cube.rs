@@ -61,6 +61,38 @@ pub(super) fn cube_index(c: &Vec3, n: usize) -> [usize; 3] {
     [f(c[0]), f(c[1]), f(c[2])]
 }
 
+/// The cross-shaped net of an N×N×N cube: U above F, L F R B in a row, D below F; each face
+/// as seen from outside, in the facelet order of [`cube_facelet`].
+fn cube_net(n: usize) -> Net {
+    const AT: [(usize, usize); 6] = [(0, 1), (1, 2), (1, 1), (2, 1), (1, 0), (1, 3)];
+    let stickers = (0..6 * n * n)
+        .map(|index| {
+            let (row0, col0) = AT[index / (n * n)];
+            let x = (col0 * n + index % n) as f32;
+            let y = (row0 * n + (index % (n * n)) / n) as f32;
+            let (a, b) = (0.06, 0.94);
+            NetSticker {
+                index,
+                poly: vec![[x + a, y + a], [x + b, y + a], [x + b, y + b], [x + a, y + b]],
+            }
+        })
+        .collect();
+    let letters: Vec<String> = CUBE_FACES.iter().map(|(f, _)| f.to_string()).collect();
+    let solved = (0..6 * n * n).map(|i| CUBE_FACES[i / (n * n)].0).collect();
+    // An odd cube's middle centres do not move: the editor leaves them as they are.
+    let fixed = if n % 2 == 1 {
+        (0..6).map(|f| f * n * n + (n / 2) * n + n / 2).collect()
+    } else {
+        Vec::new()
+    };
+    Net {
+        stickers,
+        letters,
+        solved,
+        fixed,
+    }
+}
+
 impl Model {
     /// The N×N×N cube (N ≥ 2): its surface cubies, face, slice, wide and rotation moves.
     /// With `markers`, every sticker carries a small dark mark so centre orientations show.
@@ -125,9 +157,13 @@ impl Model {
             names: Vec::new(),
             ids: HashMap::new(),
             kind: Kind::Cube(n),
+            letters: Vec::new(),
+            net: None,
         };
         m.add_cube_moves(n);
         if !markers {
+            m.letters = (0..6 * n * n).map(|i| CUBE_FACES[i / (n * n)].0).collect();
+            m.net = Some(cube_net(n));
             // A piece with a single sticker looks the same after turns about its normal.
             for i in 0..m.pieces.len() {
                 let p = &m.pieces[i];

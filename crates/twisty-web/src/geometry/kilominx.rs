@@ -2,6 +2,85 @@
 
 use super::linalg::*;
 use super::*;
+use twisty_core::kilominx::{COLOUR_LETTERS, CORNER_FACES, CUBING_FACE_NAMES};
+
+/// The Kilominx's net: U with its five neighbours on the left, seen from above (F below U), and
+/// D with its five neighbours on the right, seen from below; each neighbour unfolded about
+/// its edge with the middle face. `kites` are (state-string index, face, outline) per sticker.
+fn kilominx_net(
+    faces: &[(&str, Vec3)],
+    kites: &[(usize, usize, Vec<Vec3>)],
+    letters: &[char],
+    letter_of: impl Fn(usize) -> char,
+) -> Net {
+    let mut stickers = Vec::new();
+    let mut offset = 0.0f64;
+    for (middle, v) in [(0usize, [0.0, 0.0, -1.0]), (faces.len() - 1, [0.0, 0.0, 1.0])] {
+        let nx = faces[middle].1;
+        let u = [1.0, 0.0, 0.0];
+        let mut flat: Vec<(usize, Vec<[f64; 2]>)> = Vec::new();
+        for (index, fi, kite) in kites {
+            let ny = faces[*fi].1;
+            let c = dot(&nx, &ny);
+            let pts: Vec<Vec3> = if *fi == middle {
+                kite.clone()
+            } else if c > 0.3 {
+                // Unfold about the shared edge: the line where both face planes meet.
+                let e = [
+                    nx[1] * ny[2] - nx[2] * ny[1],
+                    nx[2] * ny[0] - nx[0] * ny[2],
+                    nx[0] * ny[1] - nx[1] * ny[0],
+                ];
+                let q = scale(&add(&nx, &ny), 1.0 / (1.0 + c));
+                let r = rotation(&e, -c.clamp(-1.0, 1.0).acos());
+                kite.iter()
+                    .map(|p| add(&q, &mat_vec(&r, &add(p, &scale(&q, -1.0)))))
+                    .collect()
+            } else {
+                continue;
+            };
+            flat.push((*index, pts.iter().map(|p| [dot(p, &u), -dot(p, &v)]).collect()));
+        }
+        let min_x = flat
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|q| q[0]))
+            .fold(f64::MAX, f64::min);
+        let max_x = flat
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|q| q[0]))
+            .fold(f64::MIN, f64::max);
+        let min_y = flat
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|q| q[1]))
+            .fold(f64::MAX, f64::min);
+        for (index, pts) in flat {
+            // Shrunk towards its own middle a little, so that stickers stay apart.
+            let mid = pts
+                .iter()
+                .fold([0.0, 0.0], |a, p| [a[0] + p[0] / 4.0, a[1] + p[1] / 4.0]);
+            let poly = pts
+                .iter()
+                .map(|p| {
+                    let x = mid[0] + (p[0] - mid[0]) * 0.88 - min_x + offset;
+                    let y = mid[1] + (p[1] - mid[1]) * 0.88 - min_y;
+                    [
+                        (x * 100.0).round() as f32 / 100.0,
+                        (y * 100.0).round() as f32 / 100.0,
+                    ]
+                })
+                .collect();
+            stickers.push(NetSticker { index, poly });
+        }
+        offset += max_x - min_x + 0.3;
+    }
+    stickers.sort_by_key(|s| s.index);
+    Net {
+        stickers,
+        letters: (0..faces.len()).map(|fi| letter_of(fi).to_string()).collect(),
+        solved: letters.iter().collect(),
+        fixed: Vec::new(),
+    }
+}
 
 impl Model {
     /// The Kilominx: 20 corner pieces of a dodecahedron with U on top and F at the front,
@@ -68,9 +147,26 @@ impl Model {
                 }
             }
         }
+        // The engine's state string: each corner place (the core's numbering) with its three
+        // faces in the core's face order.
+        let core_face = |fi: usize| {
+            CUBING_FACE_NAMES
+                .iter()
+                .position(|n| *n == faces[fi].0)
+                .unwrap_or(0) as u8
+        };
+        let string_index = |fs: &[usize], fi: usize| -> Option<usize> {
+            let mut set: Vec<u8> = fs.iter().map(|&f| core_face(f)).collect();
+            set.sort_unstable();
+            let place = CORNER_FACES.iter().position(|c| c[..] == set[..])?;
+            let k = CORNER_FACES[place].iter().position(|&f| f == core_face(fi))?;
+            Some(3 * place + k)
+        };
+        let mut kites: Vec<(usize, usize, Vec<Vec3>)> = Vec::new();
         let mut pieces = Vec::new();
         for (v, fs) in &verts {
             let mut stickers = Vec::new();
+            let mut facelets = Vec::new();
             for &fi in fs {
                 let n = faces[fi].1;
                 // The two neighbouring vertices of v on this face share v's face and one other.
@@ -101,6 +197,10 @@ impl Model {
                 if dot(&cross, &n) < 0.0 {
                     kite = vec![*v, m2, centre, m1];
                 }
+                if let Some(index) = string_index(fs, fi) {
+                    facelets.push((n, index));
+                    kites.push((index, fi, kite.clone()));
+                }
                 let mid = scale(&kite.iter().fold([0.0; 3], |acc, p| add(&acc, p)), 0.25);
                 let shrink = |p: &Vec3, s: f64, lift: f64| {
                     add(&add(&mid, &scale(&add(p, &neg(&mid)), s)), &scale(&n, lift))
@@ -118,7 +218,7 @@ impl Model {
                 centre: v32(v),
                 stickers,
                 centre64: *v,
-                facelets: Vec::new(),
+                facelets,
                 stab: vec![0],
             });
         }
@@ -141,7 +241,17 @@ impl Model {
             names: Vec::new(),
             ids: HashMap::new(),
             kind: Kind::Kilominx,
+            letters: Vec::new(),
+            net: None,
         };
+        let mut letters = vec!['?'; 60];
+        for (index, fi, _) in &kites {
+            letters[*index] = COLOUR_LETTERS[core_face(*fi) as usize];
+        }
+        m.letters = letters;
+        m.net = Some(kilominx_net(&faces, &kites, &m.letters, |fi| {
+            COLOUR_LETTERS[core_face(fi) as usize]
+        }));
         let vmax = m
             .pieces
             .iter()

@@ -10,12 +10,14 @@
 mod cube;
 mod kilominx;
 mod linalg;
+mod state_string;
 #[cfg(test)]
 mod tests;
 
 use cube::{cube_facelet, cube_index, CUBE_FACES};
 use linalg::*;
 pub use linalg::{rotation, Group};
+pub use state_string::{Net, NetSticker};
 
 use serde::Serialize;
 use std::collections::HashMap;
@@ -98,6 +100,10 @@ pub struct Model {
     names: Vec<String>,
     ids: HashMap<String, u16>,
     kind: Kind,
+    /// The solved state string, by index (empty for a puzzle without one).
+    letters: Vec<char>,
+    /// The sticker editor's net, for a puzzle with a state string.
+    pub net: Option<Net>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -115,3 +115,42 @@ fn facelets_round_trip() {
     let bad = solved.replacen('U', "R", 1);
     assert!(c.from_cube3_facelets(&bad).is_err());
 }
+
+#[test]
+fn nets_have_one_sticker_per_letter_of_the_state_string() {
+    for m in [
+        Model::cube(2, false),
+        Model::cube(3, false),
+        Model::cube(7, false),
+        Model::kilominx(),
+    ] {
+        let net = m.net.clone().expect("a net");
+        let solved = m.state_string(&m.solved()).expect("a state string");
+        assert_eq!(net.solved, solved);
+        let mut seen: Vec<usize> = net.stickers.iter().map(|s| s.index).collect();
+        seen.dedup();
+        assert_eq!(seen, (0..solved.len()).collect::<Vec<_>>());
+        // No two stickers drawn on the same spot.
+        let mids: Vec<(i64, i64)> = net
+            .stickers
+            .iter()
+            .map(|s| {
+                let k = s.poly.len() as f32;
+                let x: f32 = s.poly.iter().map(|p| p[0]).sum::<f32>() / k;
+                let y: f32 = s.poly.iter().map(|p| p[1]).sum::<f32>() / k;
+                ((x * 20.0).round() as i64, (y * 20.0).round() as i64)
+            })
+            .collect();
+        let mut unique = mids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), mids.len());
+        // Every letter of the string is a colour of the palette.
+        assert!(solved.chars().all(|c| net.letters.contains(&c.to_string())));
+    }
+    assert!(Model::cube(3, true).net.is_none());
+    assert_eq!(
+        Model::cube(3, false).net.map(|n| n.fixed),
+        Some(vec![4, 13, 22, 31, 40, 49])
+    );
+}
