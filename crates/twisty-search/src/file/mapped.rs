@@ -114,8 +114,7 @@ impl GuardedMap {
         &self.path
     }
 
-    /// The underlying map (for page advice, which only Linux is given).
-    #[cfg(target_os = "linux")]
+    /// The underlying map (for page advice and the huge-page check).
     pub(super) fn mmap(&self) -> &Mmap {
         &self.map
     }
