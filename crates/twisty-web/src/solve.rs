@@ -1,4 +1,4 @@
-//! `POST /api/solve`: the body becomes one engine [`SolveRequest`] ([`crate::request`]); the
+//! `POST /api/solve`: the body becomes one engine [`twisty_engine::SolveRequest`] ([`crate::request`]); the
 //! answer is the engine's [`twisty_engine::SolveReport`] JSON unchanged, or its
 //! [`EngineError`] as `{"error": …}` with an HTTP status by kind ([`crate::api::status_of`]).
 //!
