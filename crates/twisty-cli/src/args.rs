@@ -75,10 +75,48 @@ pub enum Command {
     Tables(TablesArgs),
     /// Run a benchmark.
     Bench(BenchArgs),
+    /// God's algorithm: how many states lie at each distance from solved (a breadth-first
+    /// search of the whole state space of a puzzle given by a definition).
+    Gods(GodsArgs),
     /// Interactive play: a net redrawn after every command, moves typed directly.
     Play(PlayArgs),
     /// Serve the web viewer and solver page (loopback only by default).
     Serve(ServeArgs),
+}
+
+/// `twisty gods`.
+#[derive(Debug, Args)]
+pub struct GodsArgs {
+    /// Puzzle given by a definition: pyraminx, skewb, megaminx, fto, dino, helicopter,
+    /// def:NAME or def:PATH (2x2, 3x3, 4x4 and kilominx are searched as their built-in
+    /// definitions def:2x2x2 ...).
+    #[arg(long, short)]
+    pub puzzle: PuzzleKind,
+    /// Metric: htm (every move of the definition counts 1) or qtm (quarter turns only).
+    #[arg(long, value_enum, default_value_t = MetricArg::Htm)]
+    pub metric: MetricArg,
+    /// Most memory the table and its move tables may take (suffixes K, M, G, T); a larger
+    /// search is refused with its size.
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = twisty_engine::parse_size)]
+    pub memory: u64,
+    /// Write the table and the counts after each complete depth, atomically, to this file,
+    /// or into this directory (named after the search); without a value, into the table
+    /// cache's `gods` directory.
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from the checkpoint's last complete depth (a new search when there is no
+    /// checkpoint yet); a checkpoint of another search or a damaged one is refused.
+    #[arg(long)]
+    pub resume: bool,
+    /// Stop after this depth (the counts so far are printed, and checkpointed if asked).
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
+    /// Moves whose state counts as solved too (repeatable): distances to the nearest.
+    #[arg(long, value_name = "MOVES")]
+    pub solved: Vec<String>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `twisty serve`.

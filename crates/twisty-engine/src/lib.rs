@@ -25,6 +25,7 @@ pub mod catalog;
 pub mod defs;
 mod engine;
 mod error;
+pub mod gods;
 pub mod input;
 pub mod loaded;
 mod move_set;

@@ -101,6 +101,11 @@ impl Coordinate {
         self.next[v as usize * self.moves + m]
     }
 
+    /// The whole move table: entry `v · moves + m` is [`Coordinate::next`]`(v, m)`.
+    pub fn table(&self) -> &[u32] {
+        &self.next
+    }
+
     /// The number of a projection, or `None` when no sequence of moves reaches it.
     pub fn value_of(&self, projection: &[u8]) -> Option<u32> {
         self.index.get(projection).copied()

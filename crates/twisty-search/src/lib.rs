@@ -6,6 +6,8 @@
 //!   tables over cubie patterns.
 //! - [`coset_bfs`]: block-structured parallel BFS of symmetry-reduced coset tables, stored
 //!   as 2-bit entries relative to a base with a per-unit fallback minimum.
+//! - [`gods`]: God's algorithm: the distance distribution of a whole ranked state space
+//!   (2 bits per state, both cores), with per-depth checkpoints.
 //! - [`packed`]: 4-bit and 2-bit (distance mod 3) packed tables.
 //! - [`mod@file`]: the one table-file format (header, checksum), atomic writes, memory-mapped
 //!   loads, and the cache directory that rebuilds corrupt, truncated or foreign files.
@@ -24,6 +26,7 @@ pub mod coord;
 pub mod coset_bfs;
 mod depth_bar;
 pub mod file;
+pub mod gods;
 pub mod ida;
 pub mod packed;
 pub mod prefetch;

@@ -13,6 +13,7 @@ pub mod bench_optimal_cube3;
 pub mod bench_optimal_kilominx;
 pub mod bench_research_kilominx;
 pub mod bench_supercube2;
+pub mod gods;
 pub mod keys;
 pub mod play;
 pub mod scramble;
@@ -61,6 +62,7 @@ pub fn run(cli: Cli, matches: &clap::ArgMatches) -> CliResult {
         Command::Solve(a) => dispatch::solve(&ctx, &a, matches.subcommand_matches("solve")),
         Command::Tables(a) => dispatch::tables(&ctx, &a),
         Command::Bench(a) => dispatch::bench(&ctx, &a),
+        Command::Gods(a) => gods::run(&ctx, &a),
         Command::Play(a) => dispatch::play(&ctx, &a),
         Command::Serve(a) => serve::run(&ctx, &a),
     }

@@ -8,6 +8,7 @@
 //! in moves (every power of a base move counts one); the quarter-turn metric is refused.
 //! Every answer is applied to the input state and checked.
 
+pub mod gods;
 pub mod tables;
 #[cfg(test)]
 mod tests;

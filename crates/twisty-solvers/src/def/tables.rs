@@ -23,7 +23,7 @@ use web_time::Instant;
 /// Most coordinates a search tracks.
 pub const MAX_COORDS: usize = 24;
 /// The label of a piece a projection leaves anonymous.
-const ANON: u8 = u8::MAX;
+pub(crate) const ANON: u8 = u8::MAX;
 
 /// Caps on the tables of a definition's search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,8 +73,38 @@ pub(crate) struct Projection {
 }
 
 impl Projection {
+    /// The projection of orbit `(offset, pieces)` keeping the labels `keep` (the others
+    /// anonymous) and, with `ori`, the twists counted in `modulus` (per label, and
+    /// [`ANON`]'s for the anonymous pieces).
+    pub(crate) fn new(
+        offset: usize,
+        pieces: usize,
+        keep: &[usize],
+        ori: bool,
+        modulus: Vec<u8>,
+        name: String,
+    ) -> Projection {
+        let mut kv = vec![false; 256];
+        for &l in keep {
+            kv[l] = true;
+        }
+        Projection {
+            offset,
+            pieces,
+            keep: kv,
+            ori,
+            modulus,
+            name,
+        }
+    }
+
+    /// Bytes of a projected value.
+    pub(crate) fn width(&self) -> usize {
+        2 * self.pieces
+    }
+
     /// Writes the projection of a pattern into `out` (`2 · pieces` bytes).
-    fn project(&self, pattern: &[u8], out: &mut [u8]) {
+    pub(crate) fn project(&self, pattern: &[u8], out: &mut [u8]) {
         let n = self.pieces;
         for i in 0..n {
             let l = pattern[self.offset + i];
@@ -90,7 +120,7 @@ impl Projection {
     }
 
     /// Applies a move's transformation to a projection.
-    fn act(&self, v: &[u8], t: &[u8], out: &mut [u8]) {
+    pub(crate) fn act(&self, v: &[u8], t: &[u8], out: &mut [u8]) {
         let n = self.pieces;
         let (p, o) = (
             &t[self.offset..self.offset + n],
