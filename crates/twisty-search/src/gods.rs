@@ -313,8 +313,8 @@ pub struct GodsOptions {
     pub progress: Option<String>,
     /// Stop after this depth is complete.
     pub max_depth: Option<u32>,
-    /// The number of reachable states, if known: the backward passes start once the
-    /// frontier outnumbers the states still unreached (else the entries still unreached).
+    /// The number of reachable states, if known (the progress bar's total). The backward
+    /// passes start once the frontier outnumbers the entries still unreached.
     pub states: Option<u64>,
     /// Set from another thread to stop (the depth being searched is abandoned; the last
     /// checkpoint stays the last complete depth).
@@ -377,7 +377,8 @@ pub fn search(
         if let Some(b) = &bar {
             b.depth(&(d + 1).to_string(), reached);
         }
-        let backward = frontier > total.saturating_sub(reached);
+        // Backward costs every unreached entry (unreachable ones too) all its moves.
+        let backward = frontier > entries.saturating_sub(reached);
         let found = pass(space, table, d, backward, bar.as_ref(), opts);
         if stopped(opts) {
             run.stopped = true;
