@@ -252,6 +252,7 @@ impl Table {
     }
 
     /// The table's data bytes.
+    #[inline]
     pub fn bytes(&self) -> &[u8] {
         match &self.data {
             TableData::Mapped(m) => &m[HEADER_LEN..],
