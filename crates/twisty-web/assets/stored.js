@@ -2,7 +2,7 @@
 // tables are kept (or cannot be), and a button that forgets them all. Shown only when the
 // page runs the engine in a worker (a server keeps its own tables).
 
-import { api, engineMode, onProgress, onTablesKept } from './transport.js';
+import { api, engineMode, onTablesKept } from './transport.js';
 
 function mib(bytes) {
   return bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MiB` : `${Math.max(1, Math.round(bytes / 1024))} KiB`;
@@ -14,10 +14,8 @@ export async function storedTablesCard() {
   const note = document.getElementById('tables-note');
   const forget = document.getElementById('forget-tables');
   if (!card || (await engineMode()) !== 'wasm') return;
-  // For tests: the tables built on this page (progress lines) and kept by it.
-  window.twisty.builds = [];
+  // For tests: the tables built and kept by this page (every table built is kept).
   window.twisty.kept = [];
-  onProgress((line) => { if (line.startsWith('building')) window.twisty.builds.push(line); });
   let news = '';
   const show = async () => {
     try {

@@ -513,8 +513,8 @@ impl StaticServer {
 /// solver, plays the answer to the end and checks it with cubing.js; prints the time to the
 /// answer from a cold page (a new page starts a new worker: tables built again).
 /// One visit of the static page: scrambles `puzzle`, solves it, checks the answer with
-/// cubing.js and prints the times (`visit` names the visit); returns the progress lines of
-/// the tables built on the page.
+/// cubing.js and prints the times (`visit` names the visit); returns the tables the page's
+/// worker built and kept in the browser (every table built is kept).
 async fn static_solve(
     d: &Driver,
     base: &str,
@@ -608,8 +608,8 @@ async fn static_page_solves_with_the_webassembly_engine() {
     let d = Driver::start(&driver, &chromium).await;
     let puzzles = [("2x2x2", "2x2x2"), ("3x3x3", "3x3x3"), ("kilominx", "kilominx")];
     for (puzzle, cubing) in puzzles {
-        let builds = static_solve(&d, &base, puzzle, cubing, &out, "first visit").await;
-        assert!(!builds.is_empty(), "{puzzle}: a cold page built no tables");
+        let kept = static_solve(&d, &base, puzzle, cubing, &out, "first visit").await;
+        assert!(!kept.is_empty(), "{puzzle}: a cold page built and kept no tables");
     }
     // The tables built are kept in the browser (IndexedDB): a second visit loads them.
     let stored = d
@@ -620,10 +620,10 @@ async fn static_page_solves_with_the_webassembly_engine() {
         "the page keeps no tables: {stored}"
     );
     for (puzzle, cubing) in puzzles {
-        let builds = static_solve(&d, &base, puzzle, cubing, &out, "second visit").await;
+        let kept = static_solve(&d, &base, puzzle, cubing, &out, "second visit").await;
         assert!(
-            builds.is_empty(),
-            "{puzzle}: the second visit built tables again: {builds:?}"
+            kept.is_empty(),
+            "{puzzle}: the second visit built tables again: {kept:?}"
         );
     }
     // Forgotten: the card says so, and nothing is kept.
