@@ -494,6 +494,19 @@ impl CycleBook {
         CycleBook { entries }
     }
 
+    /// Every entry as the positions it changes (with where their new pieces come from),
+    /// its reference blocks on `orbit` and its length.
+    pub fn sequences(&self, cube: &CubeN, orbit: Orbit) -> Vec<(Vec<(u8, u8)>, Vec<Block>, u32)> {
+        let slices = orbit.slices(cube);
+        self.entries
+            .iter()
+            .map(|e| {
+                let blocks: Vec<Block> = e.moves.iter().map(|s| s.block(cube.n, &slices)).collect();
+                (e.moved.clone(), to_reference(cube, &blocks), e.cost)
+            })
+            .collect()
+    }
+
     /// Number of 3-cycles in the book (pairs of 3-cycles not counted).
     pub fn three_cycles(&self) -> usize {
         self.entries.iter().filter(|e| e.moved.len() == 3).count()
