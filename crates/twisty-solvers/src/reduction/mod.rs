@@ -75,7 +75,7 @@ pub const PAIRED_STAGES: [&str; 5] = [
 ];
 
 /// Width of the edge pairing's beam search ([`pairing::PairingBook::solve`]).
-pub const PAIRING_BEAM: usize = 16;
+pub const PAIRING_BEAM: usize = 32;
 
 /// The 4x4x4's pairing book (built on first use, once per process; `None` if it cannot be).
 static PAIRING: OnceLock<Option<pairing::PairingBook>> = OnceLock::new();

@@ -34,7 +34,7 @@ use twisty_core::Puzzle;
 type Perm = [u8; 24];
 
 /// Longest sequence of generating moves the book enumerates.
-pub const BOOK_DEPTH: usize = 5;
+pub const BOOK_DEPTH: usize = 6;
 
 /// The beam search's estimate of the moves each unpaired edge still costs.
 pub const PER_EDGE: u32 = 3;
@@ -116,58 +116,85 @@ impl PairingBook {
         let wing: Vec<Perm> = moves.iter().map(|&m| cube.wing_permutation(m, 0)).collect();
         let solved: Perm = std::array::from_fn(|i| (i / 4) as u8);
         let identity: Perm = std::array::from_fn(|i| i as u8);
-        // Cheapest sequence of each wing permutation, found depth first.
-        let mut best: HashMap<Perm, Vec<usize>> = HashMap::new();
-        let mut path = Vec::with_capacity(depth);
-        #[allow(clippy::too_many_arguments)]
-        fn walk(
-            moves: &[Block],
-            centre: &[Perm],
-            wing: &[Perm],
-            solved: &Perm,
-            colours: Perm,
-            wings: Perm,
-            left: usize,
-            path: &mut Vec<usize>,
-            best: &mut HashMap<Perm, Vec<usize>>,
-        ) {
-            if !path.is_empty() && colours == *solved && !keeps_edges(&wings) {
-                let shorter = best.get(&wings).is_none_or(|p| p.len() > path.len());
-                if shorter {
-                    best.insert(wings, path.clone());
+        // Every canonical sequence of up to half the depth (more for the first half of an
+        // odd depth), with its centres' colours and its wing permutation.
+        let (first, second) = (depth.div_ceil(2), depth / 2);
+        let mut halves: Vec<(Vec<usize>, Perm, Perm)> = vec![(Vec::new(), solved, identity)];
+        let mut from = 0;
+        for _ in 0..first {
+            let end = halves.len();
+            for i in from..end {
+                for k in 0..moves.len() {
+                    let (seq, colours, wings) = &halves[i];
+                    if let Some(&last) = seq.last() {
+                        let (a, b) = (moves[last], moves[k]);
+                        // Turns of one axis commute: one order only, one turn per block.
+                        if a.axis == b.axis && (a.lo, a.hi) >= (b.lo, b.hi) {
+                            continue;
+                        }
+                    }
+                    let c2: Perm = std::array::from_fn(|i| colours[centre[k][i] as usize]);
+                    let w2 = then(wings, &wing[k]);
+                    let mut s2 = seq.clone();
+                    s2.push(k);
+                    halves.push((s2, c2, w2));
                 }
             }
-            if left == 0 {
-                return;
+            from = end;
+        }
+        // A·C' keeps the centres when A and C leave them alike.
+        let mut groups: HashMap<Perm, Vec<usize>> = HashMap::new();
+        for (i, h) in halves.iter().enumerate() {
+            groups.entry(h.1).or_default().push(i);
+        }
+        let inverse = |p: &Perm| -> Perm {
+            let mut q = [0u8; 24];
+            for (i, &x) in p.iter().enumerate() {
+                q[x as usize] = i as u8;
             }
-            for k in 0..moves.len() {
-                if let Some(&last) = path.last() {
-                    let (a, b) = (moves[last], moves[k]);
-                    // Turns of one axis commute: one order only, one turn per block.
-                    if a.axis == b.axis && (a.lo, a.hi) >= (b.lo, b.hi) {
+            q
+        };
+        let mut best: HashMap<Perm, (u32, Vec<Block>)> = HashMap::new();
+        for members in groups.values() {
+            let movers: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|&i| !keeps_edges(&halves[i].2))
+                .collect();
+            if movers.is_empty() {
+                continue;
+            }
+            for &ia in members {
+                let (sa, _, wa) = &halves[ia];
+                let a_moves = !keeps_edges(wa);
+                for &ic in members {
+                    let (sc, _, wc) = &halves[ic];
+                    if sa.len() > first || sc.len() > second || (!a_moves && keeps_edges(wc)) {
                         continue;
                     }
+                    let p = then(wa, &inverse(wc));
+                    if keeps_edges(&p) {
+                        continue;
+                    }
+                    let mut blocks: Vec<Block> = sa.iter().map(|&k| moves[k]).collect();
+                    simplify::extend(
+                        &mut blocks,
+                        &simplify::inverse(&sc.iter().map(|&k| moves[k]).collect::<Vec<_>>()),
+                    );
+                    let cost = simplify::obtm(cube, &blocks);
+                    if best.get(&p).is_none_or(|(c, _)| *c > cost) {
+                        best.insert(p, (cost, blocks));
+                    }
                 }
-                let c2: Perm = std::array::from_fn(|i| colours[centre[k][i] as usize]);
-                let w2 = then(&wings, &wing[k]);
-                path.push(k);
-                walk(moves, centre, wing, solved, c2, w2, left - 1, path, best);
-                path.pop();
             }
         }
-        walk(
-            &moves, &centre, &wing, &solved, solved, identity, depth, &mut path, &mut best,
-        );
         let mut entries: Vec<Entry> = best
             .into_iter()
-            .map(|(p, seq)| {
-                let blocks: Vec<Block> = seq.iter().map(|&k| moves[k]).collect();
-                Entry {
-                    moved: moved_of(&p),
-                    cost: simplify::obtm(cube, &blocks),
-                    corner_odd: corners_odd(cube, &blocks),
-                    moves: blocks,
-                }
+            .map(|(p, (cost, blocks))| Entry {
+                moved: moved_of(&p),
+                cost,
+                corner_odd: corners_odd(cube, &blocks),
+                moves: blocks,
             })
             .collect();
         for (moved, blocks, cost) in cycles.sequences(cube, Orbit::Wing(0)) {
