@@ -14,6 +14,16 @@
 //!    3-cycles ([`cycles`]): commutators that move three pieces of one orbit and nothing
 //!    else, so every solved orbit, the corners and the middle edges stay solved.
 //!
+//! On the 4x4x4 (unless [`Reduction::with_pairing`] turns it off) the edges are paired
+//! after stage 1 instead, by a beam search over sequences that keep the centres solved
+//! ([`pairing`]), and the 3x3x3 stage then solves the corners with the paired edges, which
+//! leaves nothing for stage 4 ([`PAIRED_STAGES`]); if the pairing cannot be found the
+//! stages above run as on other sizes.
+//!
+//! Every stage checks the time limit and the cancel flag of [`Limits`] (between orbits and
+//! between the pairing's beam steps) and stops with [`SolveError::Timeout`] or
+//! [`SolveError::Cancelled`].
+//!
 //! The same pipeline serves every N from 2 up ([`twisty_core::cube_n::MAX_N`]); the moves
 //! of every stage are joined ([`simplify`]) and the answer is replayed on the input and
 //! checked solved before it is returned. Each stage's moves and length (outer block turn
