@@ -268,8 +268,8 @@ fn matches(word: u64, v: u64) -> u64 {
 }
 
 impl GodsTable {
-    /// A table of `entries` entries, all unreached, with `starts` at distance 0. `None`
-    /// when the memory cannot be had.
+    /// A table of `entries` entries, all unreached, with `starts` at distance 0, and the
+    /// number of distinct starts; a start outside the table is an error.
     pub fn new(entries: u64, starts: &[u64]) -> Result<(GodsTable, u64), GodsError> {
         if let Some(&s) = starts.iter().find(|&&s| s >= entries) {
             return Err(GodsError::BadStart { start: s, entries });

@@ -244,11 +244,13 @@ impl GodsPlan {
                 p.project(pattern, &mut v);
                 match c.value_of(&v) {
                     Some(x) => values.push(x),
-                    None => return Err(TooLarge(format!(
+                    None => {
+                        return Err(TooLarge(format!(
                         "solved state {} is not reachable by the moves ({} takes a value they never make)",
                         k + 1,
                         p.name
-                    ))),
+                    )))
+                    }
                 }
             }
             starts.push(space.rank(&values));
