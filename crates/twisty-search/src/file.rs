@@ -33,9 +33,11 @@ mod cache;
 mod checks;
 mod huge;
 pub mod mapped;
+pub mod memory;
 
 pub use cache::{default_dir, Origin, TableCache};
 pub use mapped::{damaged_mappings, mapping_generation, GuardedMap};
+pub use memory::{MemoryStore, TableSource};
 
 use memmap2::{Mmap, MmapMut};
 use std::fs::{self, File};
@@ -226,6 +228,9 @@ pub enum TableData {
     Owned(Vec<u8>),
     /// A copy in anonymous memory (advised for huge pages on Linux), the whole map is data.
     Anon(Mmap),
+    /// Bytes shared with a cache without a directory ([`MemoryStore`]), the data from the
+    /// offset on (past the header of a table file handed in, or 0 for a table built).
+    Shared(std::sync::Arc<Vec<u8>>, usize),
 }
 
 /// A loaded table.
@@ -247,11 +252,13 @@ impl Table {
     }
 
     /// The table's data bytes.
+    #[inline]
     pub fn bytes(&self) -> &[u8] {
         match &self.data {
             TableData::Mapped(m) => &m[HEADER_LEN..],
             TableData::Owned(v) => v,
             TableData::Anon(m) => m,
+            TableData::Shared(v, offset) => &v[*offset..],
         }
     }
 

@@ -32,5 +32,5 @@ pub mod progress;
 pub mod rank;
 pub mod threads;
 
-pub use file::{default_dir, Origin, Table, TableCache, TableError, TableSpec};
+pub use file::{default_dir, MemoryStore, Origin, Table, TableCache, TableError, TableSource, TableSpec};
 pub use progress::{IterationProgress, ProgressSnapshot};

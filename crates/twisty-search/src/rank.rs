@@ -109,14 +109,31 @@ pub fn unrank_perm(rank: u64, out: &mut [u8]) {
 
 /// Writes into `out` (length `k ≤ n ≤ 32`) the partial permutation of rank `rank`
 /// (< P(n, k)).
-pub fn unrank_partial(mut rank: u64, n: u32, out: &mut [u8]) {
-    let k = out.len() as u32;
+pub fn unrank_partial(rank: u64, n: u32, out: &mut [u8]) {
+    // The digits of the rank's mixed radix (n, n − 1, …, n − k + 1), last first, by small
+    // divisions: in 32 bits when the rank fits (every table's), as a 64-bit division is
+    // several times slower on 32-bit targets (WebAssembly).
+    let k = out.len().min(32);
+    let mut digits = [0u32; 32];
+    match u32::try_from(rank) {
+        Ok(mut r) => {
+            for i in (0..k).rev() {
+                let base = (n - i as u32).max(1);
+                digits[i] = r % base;
+                r /= base;
+            }
+        }
+        Err(_) => {
+            let mut r = rank;
+            for i in (0..k).rev() {
+                let base = u64::from((n - i as u32).max(1));
+                digits[i] = (r % base) as u32;
+                r /= base;
+            }
+        }
+    }
     let mut unused: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    for (i, slot) in out.iter_mut().enumerate() {
-        let i = i as u32;
-        let place = n_p_k(n - 1 - i, k - 1 - i);
-        let digit = (rank / place) as u32;
-        rank %= place;
+    for (slot, &digit) in out.iter_mut().zip(&digits[..k]) {
         // The digit-th unused value (clear the lowest set bits `digit` times).
         let mut m = unused;
         for _ in 0..digit {

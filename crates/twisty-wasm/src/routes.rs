@@ -41,12 +41,22 @@ fn served() -> &'static Served {
     })
 }
 
+/// The module's engine (its table cache holds the tables in memory).
+pub fn engine() -> &'static Engine {
+    &served().engine
+}
+
 /// Hands the engine's progress lines to a function.
 struct Progress<'a>(&'a (dyn Fn(&str) + Sync));
 
 impl Observer for Progress<'_> {
     fn event(&self, event: &Event) {
-        if let Some(line) = event.progress_line() {
+        // A note (a stored table refused and built again) goes with the progress lines.
+        let line = match event {
+            Event::Note { message } => Some(message.clone()),
+            e => e.progress_line(),
+        };
+        if let Some(line) = line {
             (self.0)(&line);
         }
     }

@@ -93,5 +93,80 @@ oracleLines.forEach((l, i) => {
 const mib = wasm.memory_bytes() / 2 ** 20;
 check(mib <= 400, `the module's peak memory after all solves is ${mib.toFixed(0)} MiB (<= 400)`);
 
+// Tables across visits: every table built above is handed out as a table file; a fresh
+// module (a new visit) takes them back in and solves without building anything.
+const builtFiles = JSON.parse(wasm.tables_built());
+const files = new Map(builtFiles.map((f) => [f, wasm.tables_export(f)]));
+check(builtFiles.length >= 3 && JSON.parse(wasm.tables_built()).length === 0, `the built tables are named once each (${builtFiles.join(", ")})`);
+const exportedBytes = [...files.values()].reduce((n, b) => n + b.length, 0);
+check(exportedBytes > 0, `the tables are handed out as ${files.size} table files, ${(exportedBytes / 2 ** 20).toFixed(1)} MiB`);
+let noTable = "";
+try { wasm.tables_export("no-such-table.tbl"); } catch (e) { noTable = e.message; }
+check(noTable.includes("no table no-such-table.tbl"), `exporting a table not held is refused (${noTable})`);
+
+function freshModule() {
+  const path = require.resolve(join(pkg, "twisty_wasm.js"));
+  delete require.cache[path];
+  const m = require(path);
+  const lines = [];
+  m.set_progress((line) => lines.push(line));
+  return { m, lines };
+}
+
+function visit(m, lines, label) {
+  for (const l of oracleLines) {
+    lines.length = 0;
+    const t0 = performance.now();
+    const r = JSON.parse(m.api("solve", JSON.stringify({ puzzle: l.puzzle, moves: l.scramble, time_limit: 60 })));
+    const ms = performance.now() - t0;
+    const building = lines.filter((x) => x.startsWith("building"));
+    check(typeof r.solution === "string" && building.length === 0, `${label}: ${l.puzzle} solved in ${ms.toFixed(0)} ms, building nothing (${building.join("; ") || "no build"})`);
+  }
+  const held = JSON.parse(m.tables_list()).tables;
+  check(held.length > 0 && held.every((t) => t.how === "loaded") && JSON.parse(m.tables_built()).length === 0, `${label}: every table held was loaded (${held.map((t) => `${t.file} ${t.how}`).join(", ")})`);
+}
+
+{
+  const { m, lines } = freshModule();
+  let refused = "";
+  const first = files.values().next().value;
+  const flipped = first.slice();
+  flipped[flipped.length - 1] ^= 1;
+  try { m.tables_import(flipped); } catch (e) { refused = e.message; }
+  check(refused.includes("checksum mismatch (corrupt data)"), `a corrupt table file is refused (${refused})`);
+  try { m.tables_import(first.slice(0, 100)); refused = ""; } catch (e) { refused = e.message; }
+  check(refused.includes("shorter than the header"), `a truncated table file is refused (${refused})`);
+  check(JSON.parse(m.tables_list()).tables.length === 0, "nothing refused is held");
+  for (const bytes of files.values()) {
+    const t = JSON.parse(m.tables_import(bytes));
+    check(files.has(t.file) && t.bytes + 128 === bytes.length, `imported ${t.file} (${t.name}, ${t.bytes} bytes)`);
+  }
+  check(JSON.parse(m.tables_list()).tables.every((t) => t.how === "imported"), "the imported tables are listed as imported");
+  visit(m, lines, "imported");
+}
+
+{
+  // The page's way: the module reads a kept file when a solve needs it; a corrupt one is
+  // refused with the reason, built again, and named for keeping.
+  const { m, lines } = freshModule();
+  const reads = [];
+  const kept = new Map(files);
+  const [corruptName, good] = [...kept.entries()].find(([f]) => f.startsWith("2x2x2"));
+  const bad = good.slice();
+  bad[200] ^= 0xff;
+  kept.set(corruptName, bad);
+  m.set_table_source((f) => kept.has(f), (f) => { reads.push(f); return kept.get(f); });
+  lines.length = 0;
+  const l = oracleLines.find((x) => x.puzzle === "2x2x2");
+  const r = JSON.parse(m.api("solve", JSON.stringify({ puzzle: "2x2x2", moves: l.scramble })));
+  check(typeof r.solution === "string" && lines.some((x) => x.includes(corruptName) && x.includes("checksum mismatch") && x.includes("rebuilt")), `a corrupt kept file is refused and rebuilt (${lines.find((x) => x.includes("warning")) ?? "no warning"})`);
+  check(JSON.stringify(JSON.parse(m.tables_built())) === JSON.stringify([corruptName]), `the rebuilt table is named for keeping again`);
+  kept.set(corruptName, good);
+  const { m: m2, lines: lines2 } = freshModule();
+  m2.set_table_source((f) => kept.has(f), (f) => { reads.push(f); return kept.get(f); });
+  visit(m2, lines2, "from storage");
+  check(reads.length > 0, `files read from storage on demand: ${reads.length}`);
+}
+
 console.log(failures === 0 ? "all checks hold" : `${failures} checks failed`);
 process.exit(failures === 0 ? 0 : 1);

@@ -5,6 +5,7 @@ import * as THREE from './vendor/three.module.min.js';
 import { api } from './transport.js';
 import { readLink, linkWriter, copyText } from './url.js';
 import { stickerEditor } from './editor.js';
+import { storedTablesCard } from './stored.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -673,4 +674,5 @@ loadPuzzles().then(() => {
     window.twisty.readyAt = performance.now();
     window.twisty.ready = true;
   }));
+  storedTablesCard();
 }).catch((e) => { ui.status.textContent = `cannot load puzzles: ${e.message}`; });

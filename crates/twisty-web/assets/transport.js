@@ -56,10 +56,21 @@ const listeners = new Set();
 /** Calls `fn(line)` with each progress line of the worker (tables built, bounds searched). */
 export function onProgress(fn) { listeners.add(fn); }
 
+const tableListeners = new Set();
+/**
+ * Calls `fn(news)` when the worker has kept tables for the next visit (`{kept, message}`) or
+ * could not (`{error}`).
+ */
+export function onTablesKept(fn) { tableListeners.add(fn); }
+
 function startWorker() {
   worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.onmessage = (e) => {
     const m = e.data;
+    if (m.tables !== undefined) {
+      for (const fn of tableListeners) fn(m.tables);
+      return;
+    }
     if (m.progress !== undefined) {
       if (running && running.id === m.id) running.progress = m.progress;
       for (const fn of listeners) fn(m.progress);

@@ -167,6 +167,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
     ),
     (
+        "table_store.js",
+        include_str!("../assets/table_store.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "stored.js",
+        include_str!("../assets/stored.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
         "url.js",
         include_str!("../assets/url.js"),
         "text/javascript; charset=utf-8",

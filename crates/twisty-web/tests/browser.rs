@@ -512,7 +512,17 @@ impl StaticServer {
 /// Loads `puzzle` on the static page, scrambles with its button, solves with the default
 /// solver, plays the answer to the end and checks it with cubing.js; prints the time to the
 /// answer from a cold page (a new page starts a new worker: tables built again).
-async fn static_solve(d: &Driver, base: &str, puzzle: &str, cubing: &str, out: &Path) {
+/// One visit of the static page: scrambles `puzzle`, solves it, checks the answer with
+/// cubing.js and prints the times (`visit` names the visit); returns the tables the page's
+/// worker built and kept in the browser (every table built is kept).
+async fn static_solve(
+    d: &Driver,
+    base: &str,
+    puzzle: &str,
+    cubing: &str,
+    out: &Path,
+    visit: &str,
+) -> Vec<Value> {
     let t = Instant::now();
     d.session(
         "POST",
@@ -556,19 +566,25 @@ async fn static_solve(d: &Driver, base: &str, puzzle: &str, cubing: &str, out: &
     );
     let stats = d.js("return document.getElementById('stats').textContent").await;
     println!(
-        "static page, {puzzle}: page ready {} ms, scramble shown at {} ms, first answer {} ms after Solve ({} moves); stats: {stats}",
+        "static page, {visit}, {puzzle}: page ready {} ms, scramble shown at {} ms, first answer {} ms after Solve ({} moves); stats: {stats}",
         ready.as_millis(),
         scrambled.as_millis(),
         solved.as_millis(),
         shown.as_array().map_or(0, Vec::len),
     );
-    d.screenshot(1440, 900, &out.join(format!("static-{puzzle}-1440.png")))
+    d.screenshot(1440, 900, &out.join(format!("static-{puzzle}-{visit}-1440.png")))
         .await;
+    let builds = d.js("return window.twisty.builds || null").await;
+    builds
+        .as_array()
+        .cloned()
+        .unwrap_or_else(|| panic!("{puzzle}: the page records no table builds: {builds}"))
 }
 
 /// The page as static files (no `twisty serve`): the engine runs as WebAssembly in a Web
 /// Worker. Solves a 2x2x2, a 3x3x3 and a Kilominx scramble and checks each answer with
-/// cubing.js. Runs when `TWISTY_WASM_SITE` names the site `scripts/build_wasm.sh` writes
+/// cubing.js, each on a fresh page, then again on a second visit, which loads the tables the
+/// first kept in the browser instead of building them; then forgets them. Runs when `TWISTY_WASM_SITE` names the site `scripts/build_wasm.sh` writes
 /// (`target/wasm/site`) and the browser is installed; CI runs it after the wasm build.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn static_page_solves_with_the_webassembly_engine() {
@@ -590,9 +606,40 @@ async fn static_page_solves_with_the_webassembly_engine() {
     let server = StaticServer::start(&site, out.join("static-server.log")).await;
     let base = format!("http://127.0.0.1:{}", server.port);
     let d = Driver::start(&driver, &chromium).await;
-    for (puzzle, cubing) in [("2x2x2", "2x2x2"), ("3x3x3", "3x3x3"), ("kilominx", "kilominx")] {
-        static_solve(&d, &base, puzzle, cubing, &out).await;
+    let puzzles = [("2x2x2", "2x2x2"), ("3x3x3", "3x3x3"), ("kilominx", "kilominx")];
+    for (puzzle, cubing) in puzzles {
+        let kept = static_solve(&d, &base, puzzle, cubing, &out, "first visit").await;
+        assert!(!kept.is_empty(), "{puzzle}: a cold page built and kept no tables");
     }
+    // The tables built are kept in the browser (IndexedDB): a second visit loads them.
+    let stored = d
+        .js("return window.twisty.storedTables ? window.twisty.storedTables.stored.map((t) => t.file) : null")
+        .await;
+    assert!(
+        stored.as_array().is_some_and(|a| a.len() >= 3),
+        "the page keeps no tables: {stored}"
+    );
+    for (puzzle, cubing) in puzzles {
+        let kept = static_solve(&d, &base, puzzle, cubing, &out, "second visit").await;
+        assert!(
+            kept.is_empty(),
+            "{puzzle}: the second visit built tables again: {kept:?}"
+        );
+    }
+    // Forgotten: the card says so, and nothing is kept.
+    d.click("#forget-tables").await;
+    d.wait_for(
+        "return window.twisty.storedTables && window.twisty.storedTables.stored.length === 0",
+        Duration::from_secs(30),
+    )
+    .await;
+    let note = d
+        .js("return document.getElementById('tables-note').textContent")
+        .await;
+    assert!(
+        note.as_str().is_some_and(|n| n.contains("Forgot")),
+        "the card after forgetting: {note}"
+    );
     d.session("DELETE", "", None).await;
     drop(d);
     // Every answer came from the page's own engine: the static server was asked for files

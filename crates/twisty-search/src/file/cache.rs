@@ -18,7 +18,7 @@ pub enum Origin {
 }
 
 /// Checks a header's own consistency: version, entry width, and sizes without overflow.
-fn check_header(h: &Header) -> Result<u64, String> {
+pub(super) fn check_header(h: &Header) -> Result<u64, String> {
     if h.version != VERSION {
         return Err(format!("format version {} (expected {VERSION})", h.version));
     }
@@ -48,6 +48,8 @@ fn check_header(h: &Header) -> Result<u64, String> {
 pub struct TableCache {
     dir: PathBuf,
     max_memory: Option<u64>,
+    /// The tables of a cache without a directory (unused with one).
+    memory: std::sync::Arc<MemoryStore>,
 }
 
 /// The default cache directory: `<user cache dir>/twisty`.
@@ -71,12 +73,16 @@ impl TableCache {
         TableCache {
             dir: dir.into(),
             max_memory: None,
+            memory: Default::default(),
         }
     }
 
     /// A cache without a directory (WebAssembly, where no file can be written): every table
-    /// is built in memory when first asked for, nothing is read or stored, and no warning
-    /// is given about it ([`Origin::Built`], never [`Origin::Unsaved`]).
+    /// is built in memory when first asked for, and no warning is given about it
+    /// ([`Origin::Built`], never [`Origin::Unsaved`]); nothing is read or written, except
+    /// through its [`MemoryStore`] ([`TableCache::memory`]): table files handed in before
+    /// a solve, or read from its [`TableSource`], are loaded from there (checked as files
+    /// are), and tables built can be handed out.
     pub fn in_memory() -> Self {
         TableCache::new(PathBuf::new())
     }
@@ -86,9 +92,19 @@ impl TableCache {
         self.dir.as_os_str().is_empty()
     }
 
-    /// Whether the table of `spec` is stored in the cache (always false in memory).
+    /// Whether the table of `spec` is stored in the cache (in memory: handed in to its
+    /// [`MemoryStore`] or kept by the store's source, and not yet used).
     pub fn has_file(&self, spec: &TableSpec) -> bool {
-        !self.is_in_memory() && self.path(spec).is_file()
+        if self.is_in_memory() {
+            return self.memory.has(spec);
+        }
+        self.path(spec).is_file()
+    }
+
+    /// The tables of a cache without a directory: files handed in, tables built (shared by
+    /// every clone of this cache; unused by a cache with a directory).
+    pub fn memory(&self) -> &MemoryStore {
+        &self.memory
     }
 
     /// Refuses to build or load a table larger than `bytes`.
@@ -130,7 +146,7 @@ impl TableCache {
     pub fn load(&self, spec: &TableSpec) -> Result<Option<Table>, TableError> {
         self.check_memory(spec)?;
         if self.is_in_memory() {
-            return Ok(None);
+            return self.memory.load(spec);
         }
         let path = self.path(spec);
         let Some((file, meta)) = checks::open_regular(&path)? else {
@@ -264,7 +280,7 @@ impl TableCache {
         self.check_memory(spec)?;
         let table = build()?;
         if self.is_in_memory() {
-            return Ok((table, origin));
+            return Ok((self.memory.built(table), origin));
         }
         let origin = match self.store(spec, table.bytes()) {
             Ok(_) => origin,

@@ -230,3 +230,159 @@ fn a_big_mapped_table_keeps_its_bytes_whether_kept_mapped_or_copied() {
     assert_eq!(t.bytes(), &bytes[..]);
     assert!(t.check().is_ok());
 }
+
+/// A source of table files kept outside the process, counting its reads.
+struct Kept {
+    files: std::sync::Mutex<std::collections::BTreeMap<String, Vec<u8>>>,
+    reads: std::sync::atomic::AtomicUsize,
+}
+
+impl TableSource for Kept {
+    fn has(&self, file_name: &str) -> bool {
+        self.files.lock().unwrap().contains_key(file_name)
+    }
+    fn read(&self, file_name: &str) -> Option<Vec<u8>> {
+        self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.files.lock().unwrap().get(file_name).cloned()
+    }
+}
+
+/// The whole file of the table `spec()` built by a cache without a directory.
+fn exported_file() -> Vec<u8> {
+    let cache = TableCache::in_memory();
+    let (t, origin) = cache.get_or_build(&spec(), data).unwrap();
+    assert_eq!(origin, Origin::Built);
+    assert_eq!(cache.memory().take_built(), vec![spec().file_name()]);
+    assert!(
+        cache.memory().take_built().is_empty(),
+        "each built table is listed once"
+    );
+    let e = cache.memory().export(&spec().file_name()).unwrap();
+    assert_eq!(e.data(), t.bytes());
+    let file = [&e.header[..], e.data()].concat();
+    assert_eq!(file.len(), e.len());
+    // Once handed out, the store keeps no table alive: the solver's copy is the only one.
+    drop((t, e));
+    let gone = cache.memory().export(&spec().file_name()).unwrap_err();
+    assert!(gone.contains("no longer held"), "{gone}");
+    file
+}
+
+#[test]
+fn a_table_built_is_held_for_export_until_the_next_take_even_when_the_solver_drops_it() {
+    let cache = TableCache::in_memory();
+    let (t, _) = cache.get_or_build(&spec(), data).unwrap();
+    drop(t);
+    assert_eq!(cache.memory().take_built(), vec![spec().file_name()]);
+    assert_eq!(
+        cache.memory().export(&spec().file_name()).unwrap().data(),
+        &data()[..]
+    );
+    // Built again, dropped, named, then not handed out before the next take: released.
+    let (t, _) = cache.get_or_build(&spec(), data).unwrap();
+    drop(t);
+    assert_eq!(cache.memory().take_built().len(), 1);
+    assert!(cache.memory().take_built().is_empty());
+    assert!(cache.memory().export(&spec().file_name()).is_err());
+    assert!(cache.memory().list().is_empty());
+}
+
+#[test]
+fn a_table_handed_out_by_a_cache_in_memory_is_loaded_by_the_next_one() {
+    let file = exported_file();
+    let cache = TableCache::in_memory();
+    assert!(!cache.has_file(&spec()));
+    let header = cache.memory().import(file).unwrap();
+    assert_eq!(header.spec, spec());
+    assert!(cache.has_file(&spec()));
+    assert_eq!(cache.memory().list()[0].how, memory::Held::Imported);
+    let (t, origin) = cache.get_or_build(&spec(), || panic!("must not build")).unwrap();
+    assert_eq!(origin, Origin::Loaded);
+    assert_eq!(t.bytes(), &data()[..]);
+    assert!(cache.memory().take_built().is_empty());
+    let listed = cache.memory().list();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].how, memory::Held::Loaded);
+    // A loaded table is handed out again as the same file.
+    let e = cache.memory().export(&spec().file_name()).unwrap();
+    assert_eq!(e.data(), &data()[..]);
+    assert_eq!(decode_header(&e.header).unwrap().spec, spec());
+}
+
+#[test]
+fn a_corrupt_or_wrong_table_file_is_refused_and_built_again() {
+    let file = exported_file();
+    let cache = TableCache::in_memory();
+    let mut flipped = file.clone();
+    flipped[HEADER_LEN + 3] ^= 0x10;
+    let e = cache.memory().import(flipped).unwrap_err();
+    assert!(e.contains("checksum mismatch"), "{e}");
+    let e = cache
+        .memory()
+        .import(file[..file.len() - 1].to_vec())
+        .unwrap_err();
+    assert!(e.contains("truncated"), "{e}");
+    let e = cache.memory().import(b"not a table".to_vec()).unwrap_err();
+    assert!(e.contains("shorter than the header"), "{e}");
+    let mut magic = file.clone();
+    magic[0] = b'X';
+    assert!(cache.memory().import(magic).unwrap_err().contains("bad magic"));
+    assert!(!cache.has_file(&spec()), "nothing refused is kept");
+    // A valid file of another table under this one's name: refused when it is used.
+    let other = TableSpec {
+        name: String::from("test/distance/htm"),
+        entry_bits: 8,
+        entries: spec().data_len(),
+    };
+    let mut renamed = file.clone();
+    renamed[..HEADER_LEN].copy_from_slice(&encode_header(&other, xxh3_64(&file[HEADER_LEN..])).unwrap());
+    cache.memory().import(renamed).unwrap();
+    let mut builds = 0;
+    let (t, origin) = cache
+        .get_or_build(&spec(), || {
+            builds += 1;
+            data()
+        })
+        .unwrap();
+    assert_eq!(builds, 1);
+    assert!(
+        matches!(&origin, Origin::Rebuilt(r) if r.contains("expected test/distance/htm (4-bit × 1001)")),
+        "{origin:?}"
+    );
+    assert_eq!(t.bytes(), &data()[..]);
+    assert_eq!(cache.memory().take_built(), vec![spec().file_name()]);
+}
+
+#[test]
+fn a_cache_in_memory_reads_a_missing_table_from_its_source_and_checks_it() {
+    let file = exported_file();
+    let kept = std::sync::Arc::new(Kept {
+        files: Default::default(),
+        reads: Default::default(),
+    });
+    let cache = TableCache::in_memory();
+    cache.memory().set_source(Some(kept.clone()));
+    assert!(!cache.has_file(&spec()));
+    kept.files
+        .lock()
+        .unwrap()
+        .insert(spec().file_name(), file.clone());
+    assert!(cache.has_file(&spec()), "kept by the source");
+    assert_eq!(
+        kept.reads.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "has reads nothing"
+    );
+    let (t, origin) = cache.get_or_build(&spec(), || panic!("must not build")).unwrap();
+    assert_eq!(origin, Origin::Loaded);
+    assert_eq!(t.bytes(), &data()[..]);
+    // A corrupt file at the source: rebuilt, with the reason.
+    let mut bad = file;
+    bad[HEADER_LEN] ^= 1;
+    kept.files.lock().unwrap().insert(spec().file_name(), bad);
+    let (_, origin) = cache.get_or_build(&spec(), data).unwrap();
+    assert!(
+        matches!(&origin, Origin::Rebuilt(r) if r.contains("checksum mismatch")),
+        "{origin:?}"
+    );
+}

@@ -168,8 +168,11 @@ impl Subgroup {
                     &[place_goal[q] as u64],
                     nm,
                     |x, m| {
-                        let (t, p) = (x / PLACES, x % PLACES);
-                        tm[t as usize * nm + m] as u64 * PLACES + pm[p as usize * nm + m] as u64
+                        // In 32 bits (the space has 14 million states): a 64-bit division
+                        // by a constant is a slow library call on WebAssembly.
+                        let (x, places) = (x as u32, PLACES as u32);
+                        let (t, p) = (x / places, x % places);
+                        (tm[t as usize * nm + m] as u32 * places + pm[p as usize * nm + m] as u32) as u64
                     },
                     &BfsOptions {
                         progress: label(&format!("subgroup twists and places {}", q + 1)),

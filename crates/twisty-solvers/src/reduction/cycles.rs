@@ -216,6 +216,10 @@ fn then(a: &Perm, b: &Perm) -> Perm {
     std::array::from_fn(|i| a[b[i] as usize])
 }
 
+/// A book entry as [`CycleBook::sequences`] gives it: the positions it changes with the
+/// positions their new pieces come from, its reference blocks and its length (OBTM).
+pub type Sequence = (Vec<(u8, u8)>, Vec<Block>, u32);
+
 /// One 3-cycle of a book: the three positions it changes with the positions their new
 /// pieces come from, its moves and its length.
 #[derive(Debug, Clone)]
@@ -492,6 +496,19 @@ impl CycleBook {
             }
         }
         CycleBook { entries }
+    }
+
+    /// Every entry as the positions it changes (with where their new pieces come from),
+    /// its reference blocks on `orbit` and its length.
+    pub fn sequences(&self, cube: &CubeN, orbit: Orbit) -> Vec<Sequence> {
+        let slices = orbit.slices(cube);
+        self.entries
+            .iter()
+            .map(|e| {
+                let blocks: Vec<Block> = e.moves.iter().map(|s| s.block(cube.n, &slices)).collect();
+                (e.moved.clone(), to_reference(cube, &blocks), e.cost)
+            })
+            .collect()
     }
 
     /// Number of 3-cycles in the book (pairs of 3-cycles not counted).

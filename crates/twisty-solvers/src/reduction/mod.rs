@@ -14,12 +14,23 @@
 //!    3-cycles ([`cycles`]): commutators that move three pieces of one orbit and nothing
 //!    else, so every solved orbit, the corners and the middle edges stay solved.
 //!
+//! On the 4x4x4 (unless [`Reduction::with_pairing`] turns it off) the edges are paired
+//! after stage 1 instead, by a beam search over sequences that keep the centres solved
+//! ([`pairing`]), and the 3x3x3 stage then solves the corners with the paired edges, which
+//! leaves nothing for stage 4 ([`PAIRED_STAGES`]); if the pairing cannot be found the
+//! stages above run as on other sizes.
+//!
+//! Every stage checks the time limit and the cancel flag of [`Limits`] (between orbits and
+//! between the pairing's beam steps) and stops with [`SolveError::Timeout`] or
+//! [`SolveError::Cancelled`].
+//!
 //! The same pipeline serves every N from 2 up ([`twisty_core::cube_n::MAX_N`]); the moves
 //! of every stage are joined ([`simplify`]) and the answer is replayed on the input and
 //! checked solved before it is returned. Each stage's moves and length (outer block turn
 //! metric) are in [`SearchStats::phases`].
 
 pub mod cycles;
+pub mod pairing;
 pub mod simplify;
 pub mod xcentres;
 
@@ -43,6 +54,7 @@ pub struct Reduction {
     twophase: Option<TwoPhase>,
     xcentres: Option<Arc<XCentreTables>>,
     centre_tables: bool,
+    pairing: bool,
     beam: usize,
 }
 
@@ -62,6 +74,31 @@ static LIBRARIES: OnceLock<Mutex<HashMap<usize, Library>>> = OnceLock::new();
 /// Names of the stages, in [`SearchStats::phases`] order.
 pub const STAGES: [&str; 5] = ["centres (tables)", "wing parity", "3x3x3", "centres", "edges"];
 
+/// Names of the stages when the 4x4x4's edges are paired before the 3x3x3 stage
+/// ([`pairing`]), in [`SearchStats::phases`] order.
+pub const PAIRED_STAGES: [&str; 5] = [
+    "centres (tables)",
+    "wing parity",
+    "edge pairing",
+    "3x3x3",
+    "edges",
+];
+
+/// Width of the edge pairing's beam search ([`pairing::PairingBook::solve`]).
+pub const PAIRING_BEAM: usize = 32;
+
+/// The 4x4x4's pairing book (built on first use, once per process; `None` if it cannot be).
+static PAIRING: OnceLock<Option<pairing::PairingBook>> = OnceLock::new();
+
+/// The error for a stop by `limits`: the cancel flag, else the time limit.
+fn stopped(limits: &Limits) -> SolveError {
+    if limits.cancelled() {
+        SolveError::Cancelled { deepest_bound: None }
+    } else {
+        SolveError::Timeout { deepest_bound: None }
+    }
+}
+
 impl Reduction {
     /// The solver on the process-wide two-phase tables ([`TwoPhase::global`]).
     pub fn new() -> Reduction {
@@ -69,6 +106,7 @@ impl Reduction {
             twophase: None,
             xcentres: None,
             centre_tables: true,
+            pairing: true,
             beam: DEFAULT_BEAM,
         }
     }
@@ -77,6 +115,22 @@ impl Reduction {
     pub fn with_beam(mut self, width: usize) -> Reduction {
         self.beam = width.max(1);
         self
+    }
+
+    /// Whether the 4x4x4's edges are paired before the 3x3x3 stage (the default; see
+    /// [`pairing`]) or by 3-cycles after it, as on other sizes.
+    pub fn with_pairing(mut self, on: bool) -> Reduction {
+        self.pairing = on;
+        self
+    }
+
+    /// The names of the stages this solver reports for a cube of size `n`.
+    pub fn stage_names(&self, n: usize) -> [&'static str; 5] {
+        if n == 4 && self.pairing {
+            PAIRED_STAGES
+        } else {
+            STAGES
+        }
     }
 
     /// Whether the first x-centre orbit (the 4x4x4's centres) is solved by table-driven
@@ -92,6 +146,7 @@ impl Reduction {
             twophase: Some(twophase),
             xcentres: None,
             centre_tables: true,
+            pairing: true,
             beam: DEFAULT_BEAM,
         }
     }
@@ -123,6 +178,10 @@ impl Reduction {
                 cube.n
             )));
         }
+        let begun = Instant::now();
+        let deadline = limits.deadline(begun);
+        let stop = || limits.cancelled() || deadline.is_some_and(|d| Instant::now() >= d);
+        let check = || if stop() { Err(stopped(limits)) } else { Ok(()) };
         let mut s = state.clone();
         let mut out = Vec::new();
 
@@ -139,6 +198,7 @@ impl Reduction {
         };
         cube.apply_all(&mut s, &pre);
         out.push((pre, clock.elapsed().as_secs_f64()));
+        check()?;
 
         let clock = Instant::now();
 
@@ -156,10 +216,36 @@ impl Reduction {
         }
         cube.apply_all(&mut s, &par);
         out.push((par, clock.elapsed().as_secs_f64()));
+        check()?;
+
+        // The 4x4x4: the edges paired now, then the 3x3x3 with its real edges.
+        let paired_stages = cube.n == 4 && self.pairing;
+        if paired_stages {
+            let clock = Instant::now();
+            if let Some(pairs) = self.pair_edges(cube, &s, limits, &stop)? {
+                let mut t = s.clone();
+                cube.apply_all(&mut t, &pairs);
+                if let Some(edges) = pairing::paired_edges(cube, &t) {
+                    out.push((pairs, clock.elapsed().as_secs_f64()));
+                    check()?;
+                    let clock = Instant::now();
+                    let c3 = self.solve_cube3(cube, &t, Some(edges), limits)?;
+                    cube.apply_all(&mut t, &c3);
+                    out.push((c3, clock.elapsed().as_secs_f64()));
+                    if !cube.is_solved(&t) {
+                        return Err(SolveError::Unverified);
+                    }
+                    out.push((Vec::new(), 0.0));
+                    return Ok(out);
+                }
+            }
+            // Not paired (the book could not): the 3-cycle stages below do it.
+            out.push((Vec::new(), clock.elapsed().as_secs_f64()));
+        }
 
         // 2. The 3x3x3 stage.
         let clock = Instant::now();
-        let c3 = self.solve_cube3(cube, &s, limits)?;
+        let c3 = self.solve_cube3(cube, &s, None, limits)?;
         cube.apply_all(&mut s, &c3);
         let corners_home = (0..8).all(|i| s.corner_perm(i) as usize == i && s.corner_twist(i) == 0);
         let midges_home =
@@ -179,13 +265,12 @@ impl Reduction {
             let clock = Instant::now();
             let mut moves = Vec::new();
             for orbit in group {
-                if limits.cancelled() {
-                    return Err(SolveError::Cancelled { deepest_bound: None });
-                }
+                check()?;
                 let book = {
                     let mut all = libraries.lock().unwrap_or_else(|e| e.into_inner());
                     all.entry(cube.n).or_default().book(cube, orbit)
                 };
+                check()?;
                 let m = book
                     .solve(cube, orbit, orbit.pieces(&s), self.beam)
                     .map_err(|e| {
@@ -199,15 +284,60 @@ impl Reduction {
         if !cube.is_solved(&s) {
             return Err(SolveError::Unverified);
         }
+        if paired_stages {
+            // The stage list of the pairing: the 3-cycle centres (none on the 4x4x4) and
+            // edges as one.
+            if let Some((edges, t)) = out.pop() {
+                if let Some(last) = out.last_mut() {
+                    simplify::extend(&mut last.0, &edges);
+                    last.1 += t;
+                }
+            }
+        }
         Ok(out)
     }
 
+    /// The 4x4x4's edge pairing of `s` ([`pairing`]): `Ok(None)` when the book cannot pair
+    /// them (the 3-cycle stages then do), the time-limit or cancel error when `stop` says so.
+    fn pair_edges(
+        &self,
+        cube: &CubeN,
+        s: &CubeNState,
+        limits: &Limits,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Vec<Block>>, SolveError> {
+        let book = PAIRING.get_or_init(|| {
+            let libraries = LIBRARIES.get_or_init(Mutex::default);
+            let cycles = {
+                let mut all = libraries.lock().unwrap_or_else(|e| e.into_inner());
+                all.entry(cube.n).or_default().book(cube, Orbit::Wing(0))
+            };
+            pairing::PairingBook::build(cube, &cycles, pairing::BOOK_DEPTH).ok()
+        });
+        let Some(book) = book else {
+            return Ok(None);
+        };
+        match book.solve(cube, s, PAIRING_BEAM, stop) {
+            Ok(Some(m)) => Ok(Some(m)),
+            Ok(None) => Err(stopped(limits)),
+            Err(_) => Ok(None),
+        }
+    }
+
     /// Outer face turns that solve the corners (and middle edges) of `s`.
-    fn solve_cube3(&self, cube: &CubeN, s: &CubeNState, limits: &Limits) -> Result<Vec<Block>, SolveError> {
+    fn solve_cube3(
+        &self,
+        cube: &CubeN,
+        s: &CubeNState,
+        edges: Option<([u8; 12], [u8; 12])>,
+        limits: &Limits,
+    ) -> Result<Vec<Block>, SolveError> {
         let cp: [u8; 8] = std::array::from_fn(|i| s.corner_perm(i));
         let co: [u8; 8] = std::array::from_fn(|i| s.corner_twist(i));
         let (mut ep, mut eo): ([u8; 12], [u8; 12]) = (std::array::from_fn(|i| i as u8), [0; 12]);
-        if cube.is_odd() {
+        if let Some((p, o)) = edges {
+            (ep, eo) = (p, o);
+        } else if cube.is_odd() {
             ep = std::array::from_fn(|i| s.midge_perm(i));
             eo = std::array::from_fn(|i| s.midge_flip(i));
         } else if parity(&cp) {
@@ -251,7 +381,7 @@ impl Solver<CubeN> for Reduction {
         let stages = self.stages(cube, state, limits)?;
         let mut moves = Vec::new();
         let mut phases = Vec::new();
-        for ((m, seconds), name) in stages.iter().zip(STAGES) {
+        for ((m, seconds), name) in stages.iter().zip(self.stage_names(cube.n)) {
             simplify::extend(&mut moves, m);
             phases.push(PhaseReport {
                 name: name.to_string(),

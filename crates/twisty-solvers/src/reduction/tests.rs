@@ -153,7 +153,8 @@ fn lengths() {
         lengths.sort_unstable();
         let mean = |v: u64| v as f64 / count as f64;
         let total: u64 = lengths.iter().map(|&l| u64::from(l)).sum();
-        let stages: Vec<String> = STAGES
+        let stages: Vec<String> = solver
+            .stage_names(n)
             .iter()
             .zip(stage_sums)
             .map(|(name, sum)| format!("{name} {:.1}", mean(sum)))
@@ -186,5 +187,105 @@ fn the_first_x_centres_by_tables_leave_them_solved_and_the_wings_even() {
         );
         assert!(!parity(s.wings(0)), "wing permutation even");
         assert!(moves.len() < 40, "{} moves", moves.len());
+    }
+}
+
+#[test]
+fn the_4x4x4_edges_are_paired_before_the_3x3x3_stage() {
+    let cube = CubeN::new(4).expect("size");
+    let solver = Reduction::new();
+    for seed in 0..6 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(40 + seed);
+        let state = cube.random_state(&mut rng);
+        let stages = solver.stages(&cube, &state, &Limits::default()).expect("solves");
+        assert_eq!(stages.len(), PAIRED_STAGES.len());
+        let mut s = state.clone();
+        for (k, (m, _)) in stages.iter().enumerate() {
+            cube.apply_all(&mut s, m);
+            if k == 2 {
+                // After the pairing: centres solved, every edge paired, no OLL or PLL parity.
+                assert!(
+                    (0..24).all(|p| s.centres(0)[p] as usize == p / 4),
+                    "seed {seed}: centres"
+                );
+                let (ep, eo) = pairing::paired_edges(&cube, &s).expect("every edge paired");
+                let cp: Vec<u8> = (0..8).map(|i| s.corner_perm(i)).collect();
+                assert_eq!(parity(&ep), parity(&cp), "seed {seed}: PLL parity");
+                assert_eq!(
+                    eo.iter().map(|&f| u32::from(f)).sum::<u32>() % 2,
+                    0,
+                    "seed {seed}: flips"
+                );
+            }
+        }
+        assert!(cube.is_solved(&s), "seed {seed}");
+        assert!(
+            stages[4].0.is_empty(),
+            "seed {seed}: nothing left for the 3-cycles"
+        );
+        let total: u32 = stages.iter().map(|(m, _)| simplify::obtm(&cube, m)).sum();
+        assert!(total < 110, "seed {seed}: {total} OBTM");
+    }
+}
+
+#[test]
+fn the_parity_fix_keeps_the_centres_and_the_pairs_and_swaps_two_edges() {
+    let cube = CubeN::new(4).expect("size");
+    let fix = cube.parse_moves(pairing::PARITY_FIX).expect("parses");
+    let s = cube.state_after(&fix);
+    assert!((0..24).all(|p| s.centres(0)[p] as usize == p / 4));
+    let (ep, eo) = pairing::paired_edges(&cube, &s).expect("paired");
+    assert!(parity(&ep), "the edges' permutation is odd");
+    assert!(eo.iter().all(|&f| f == 0));
+    // Half turns only: the corners' permutation (the held cube's turned in the reference
+    // frame) stays even.
+    let cp: Vec<u8> = (0..8).map(|i| s.corner_perm(i)).collect();
+    assert!(!parity(&cp));
+}
+
+#[test]
+fn the_pairing_refuses_unsolved_centres_and_other_sizes() {
+    let cube = CubeN::new(4).expect("size");
+    let libs = &mut Library::default();
+    let book = pairing::PairingBook::build(&cube, &libs.book(&cube, Orbit::Wing(0)), 2).expect("book");
+    assert!(!book.is_empty());
+    let turned = cube.state_after(&cube.parse_moves("Rw").expect("parses"));
+    let never = || false;
+    assert_eq!(
+        book.solve(&cube, &turned, 4, &never).err(),
+        Some(pairing::PairingError::Centres)
+    );
+    let five = CubeN::new(5).expect("size");
+    assert_eq!(
+        pairing::PairingBook::build(&five, &libs.book(&five, Orbit::Wing(0)), 2).err(),
+        Some(pairing::PairingError::Size(5))
+    );
+    // Solved: nothing to pair.
+    assert_eq!(book.solve(&cube, &cube.solved(), 4, &never), Ok(Some(Vec::new())));
+}
+
+#[test]
+fn the_time_limit_and_the_cancel_flag_stop_every_size() {
+    for n in [4, 5, 7] {
+        let cube = CubeN::new(n).expect("size");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let state = cube.random_state(&mut rng);
+        let limits = Limits {
+            timeout: Some(std::time::Duration::ZERO),
+            ..Limits::default()
+        };
+        let err = Reduction::new()
+            .solve(&cube, &state, &limits)
+            .expect_err("stopped");
+        assert!(matches!(err, SolveError::Timeout { .. }), "{n}: {err}");
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let limits = Limits {
+            cancel: Some(cancel),
+            ..Limits::default()
+        };
+        let err = Reduction::new()
+            .solve(&cube, &state, &limits)
+            .expect_err("stopped");
+        assert!(matches!(err, SolveError::Cancelled { .. }), "{n}: {err}");
     }
 }
