@@ -265,7 +265,8 @@ pub struct StateArgs {
     #[arg(long, short, value_name = "FILE", conflicts_with = "moves")]
     pub file: Option<PathBuf>,
     /// A state string: 54 facelets (URFDLB) for the 3x3, 24 for the 2x2, 6·N² for an NxN
-    /// (face letters, colour letters W R G Y O B, or colour names).
+    /// (face letters, colour letters W R G Y O B, or colour names), 20 words of three colour
+    /// letters for the Kilominx (as `twisty show` prints it).
     #[arg(long, value_name = "STRING", conflicts_with_all = ["moves", "file"])]
     pub facelets: Option<String>,
 }

@@ -338,3 +338,40 @@ fn play_steps_through_an_answer_and_prefers_a_shorter_inverse() {
     );
     assert!(text.contains("error: no answer to step through"), "{text}");
 }
+
+/// `show` prints the Kilominx's state string as held, and reads it back with `--facelets`.
+#[test]
+fn kilominx_show_prints_and_reads_its_state_string() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut c = Command::cargo_bin("twisty").unwrap();
+        c.env_remove("TWISTY_MAX_MEMORY");
+        c.arg("--tables-dir").arg(common::shared_tables());
+        let out = c
+            .args(["show", "--puzzle", "kilominx", "--json"])
+            .args(args)
+            .assert()
+            .success();
+        serde_json::from_slice(&out.get_output().stdout).unwrap()
+    };
+    let solved = json(&[""]);
+    let solved_string = solved["state"].as_str().expect("a state string").to_string();
+    assert_eq!(solved_string.split(' ').count(), 20, "{solved_string}");
+    let turned = json(&["x2 R U' F"]);
+    let string = turned["state"].as_str().expect("a state string").to_string();
+    assert_ne!(string, solved_string);
+    assert_eq!(turned["solved"], false);
+    // Read back: the same state, held the same way.
+    let back = json(&["--facelets", &string]);
+    assert_eq!(back["state"].as_str(), Some(string.as_str()));
+    assert_eq!(back["solved"], false);
+    assert_eq!(json(&["--facelets", &solved_string])["solved"], true);
+    // A letter that is no colour: a usage error saying which sticker.
+    let bad = string.replacen(|c: char| c.is_ascii_alphabetic(), "Q", 1);
+    let mut c = Command::cargo_bin("twisty").unwrap();
+    c.env_remove("TWISTY_MAX_MEMORY");
+    c.arg("--tables-dir").arg(common::shared_tables());
+    c.args(["show", "--puzzle", "kilominx", "--facelets", &bad])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`Q` (sticker 1)"));
+}

@@ -88,7 +88,6 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
         (PuzzleId::Cube2, "optimal", &[], CUBE2, 12, 12),
         (PuzzleId::Cube2, "astar", &[], CUBE2, 6, 4),
         (PuzzleId::Kilominx, "fast", &[], KILOMINX, 12, 4),
-        (PuzzleId::Clock, "optimal", &[], CLOCK, 12, 6),
         (
             PuzzleId::Supercube(3),
             "genetic",
@@ -97,6 +96,8 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
             4,
             3,
         ),
+        // Last: the inputs drawn for the cases above stay those they were written for.
+        (PuzzleId::Clock, "optimal", &[], CLOCK, 12, 6),
     ];
     let mut rng = seeded_rng(20261126);
     let mut checked = 0;

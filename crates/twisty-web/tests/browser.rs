@@ -574,17 +574,17 @@ async fn static_solve(
     );
     d.screenshot(1440, 900, &out.join(format!("static-{puzzle}-{visit}-1440.png")))
         .await;
-    let builds = d.js("return window.twisty.builds || null").await;
-    builds
-        .as_array()
+    let kept = d.js("return window.twisty.kept || null").await;
+    kept.as_array()
         .cloned()
-        .unwrap_or_else(|| panic!("{puzzle}: the page records no table builds: {builds}"))
+        .unwrap_or_else(|| panic!("{puzzle}: the page records no kept tables: {kept}"))
 }
 
 /// The page as static files (no `twisty serve`): the engine runs as WebAssembly in a Web
 /// Worker. Solves a 2x2x2, a 3x3x3 and a Kilominx scramble and checks each answer with
 /// cubing.js, each on a fresh page, then again on a second visit, which loads the tables the
-/// first kept in the browser instead of building them; then forgets them. Runs when `TWISTY_WASM_SITE` names the site `scripts/build_wasm.sh` writes
+/// first kept in the browser instead of building them; then forgets them. Runs when
+/// `TWISTY_WASM_SITE` names the site `scripts/build_wasm.sh` writes
 /// (`target/wasm/site`) and the browser is installed; CI runs it after the wasm build.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn static_page_solves_with_the_webassembly_engine() {

@@ -1,9 +1,12 @@
 //! CLI glue for the Kilominx.
 
+use crate::context::{CliError, CliResult};
 use crate::puzzles::CliPuzzle;
 use twisty_core::kilominx::{
-    render_net, render_net_held, HeldNames, KiloFrame, KiloState, Kilominx, CUBIE_NAMES, FIXED,
+    from_state_string, render_net, render_net_held, to_state_string, HeldNames, KiloFrame, KiloState,
+    Kilominx, CUBIE_NAMES, FIXED,
 };
+use twisty_core::InvalidState;
 
 impl CliPuzzle for Kilominx {
     fn scramble_length(&self) -> usize {
@@ -12,6 +15,24 @@ impl CliPuzzle for Kilominx {
 
     fn render(&self, state: &KiloState, colour: bool) -> String {
         render_net(state, colour)
+    }
+
+    /// The state string of the puzzle as held: 20 words of three colour letters.
+    fn state_string_held(&self, state: &KiloState, frame: KiloFrame) -> Option<String> {
+        Some(to_state_string(state, frame))
+    }
+
+    fn parse_state_string(&self, text: &str) -> CliResult<KiloState> {
+        self.parse_state_string_held(text).map(|(s, _)| s)
+    }
+
+    /// A state string of the puzzle held in any orientation (20 words of three colour
+    /// letters, or one word of 60).
+    fn parse_state_string_held(&self, text: &str) -> CliResult<(KiloState, KiloFrame)> {
+        from_state_string(text).map_err(|e| match e {
+            InvalidState::Malformed(_) => CliError::usage(anyhow::anyhow!("bad Kilominx state string: {e}")),
+            other => CliError::from(other),
+        })
     }
 
     /// Drawn as held, the faces labelled in cubing.js's notation.
