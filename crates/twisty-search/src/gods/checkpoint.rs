@@ -15,7 +15,7 @@
 //! | then 8 bytes | xxh3-64 checksum of every header byte before it |
 //! | then | the table: its 64-bit words, little-endian |
 //!
-//! [`write`] writes a temporary file in the same directory, syncs it and renames it over
+//! [`write()`] writes a temporary file in the same directory, syncs it and renames it over
 //! the checkpoint, so a reader sees the previous depth's file or this one, never a mix.
 //! [`read`] refuses a file of another search (fingerprint), of another size, or whose
 //! checksums fail, saying which.
@@ -49,7 +49,7 @@ pub struct Saved {
     pub table: GodsTable,
 }
 
-/// A 64-bit fingerprint of `bytes` (xxh3), for [`write`] and [`read`].
+/// A 64-bit fingerprint of `bytes` (xxh3), for [`write()`] and [`read`].
 pub fn fingerprint(bytes: &[u8]) -> u64 {
     xxh3_64(bytes)
 }

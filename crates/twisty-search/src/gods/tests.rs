@@ -10,7 +10,7 @@ fn torus() -> (Vec<Vec<u32>>, Vec<u32>, usize) {
     let step = |k: usize, m: usize| -> i64 {
         match m {
             0..=5 if m / 2 == k => {
-                if m % 2 == 0 {
+                if m.is_multiple_of(2) {
                     1
                 } else {
                     -1
