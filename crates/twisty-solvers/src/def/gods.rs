@@ -114,23 +114,7 @@ fn orbit_parts(
         return Ok(Vec::new());
     };
     let (off, n, m) = (o.offset, o.pieces, o.orientations);
-    let mut modulus = vec![1u8; 256];
-    let mut counts = vec![0usize; 256];
-    for k in 0..n {
-        let (l, d) = (labels[off + k] as usize, mods[off + k]);
-        if d > 1 && m % d != 0 {
-            return Err(TooLarge(format!(
-                "orbit {name}: a twist counted modulo {d} of {m} orientations"
-            )));
-        }
-        if counts[l] > 0 && modulus[l] != d {
-            return Err(TooLarge(format!(
-                "orbit {name}: identical pieces whose twists count differently"
-            )));
-        }
-        counts[l] += 1;
-        modulus[l] = d;
-    }
+    let (modulus, counts) = super::tables::piece_classes(name, off, n, m, labels, mods)?;
     let classes: Vec<usize> = (0..255).filter(|&l| counts[l] > 0).collect();
     let ds: Vec<u8> = classes.iter().map(|&l| modulus[l]).collect();
     let twisted = ds.iter().any(|&d| d > 1);

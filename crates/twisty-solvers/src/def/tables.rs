@@ -172,23 +172,7 @@ impl DefTables {
         let mut projections = Vec::new();
         for (name, o) in puzzle.orbits() {
             let (off, n, m) = (o.offset, o.pieces, o.orientations);
-            let mut modulus = vec![1u8; 256];
-            let mut counts = vec![0usize; 256];
-            for k in 0..n {
-                let (l, d) = (labels[off + k] as usize, mods[off + k]);
-                if d > 1 && m % d != 0 {
-                    return Err(TooLarge(format!(
-                        "orbit {name}: a twist counted modulo {d} of {m} orientations"
-                    )));
-                }
-                if counts[l] > 0 && modulus[l] != d {
-                    return Err(TooLarge(format!(
-                        "orbit {name}: identical pieces whose twists count differently"
-                    )));
-                }
-                counts[l] += 1;
-                modulus[l] = d;
-            }
+            let (modulus, counts) = piece_classes(name, off, n, m, labels, mods)?;
             let classes: Vec<usize> = (0..255).filter(|&l| counts[l] > 0).collect();
             let ds: Vec<u8> = classes.iter().map(|&l| modulus[l]).collect();
             let twisted = ds.iter().any(|&d| d > 1);
@@ -398,4 +382,35 @@ impl DefTables {
     pub fn depth(&self) -> usize {
         self.tables.iter().map(|t| t.depth()).max().unwrap_or(0)
     }
+}
+
+/// The classes of identical pieces of one orbit (`n` pieces from `off`, `m` orientations):
+/// for each label, the modulus its twist counts in and how many pieces carry it. Refused when
+/// a modulus does not divide `m` or identical pieces count their twists differently.
+pub(super) fn piece_classes(
+    name: &str,
+    off: usize,
+    n: usize,
+    m: u8,
+    labels: &[u8],
+    mods: &[u8],
+) -> Result<(Vec<u8>, Vec<usize>), TooLarge> {
+    let mut modulus = vec![1u8; 256];
+    let mut counts = vec![0usize; 256];
+    for k in 0..n {
+        let (l, d) = (labels[off + k] as usize, mods[off + k]);
+        if d > 1 && !m.is_multiple_of(d) {
+            return Err(TooLarge(format!(
+                "orbit {name}: a twist counted modulo {d} of {m} orientations"
+            )));
+        }
+        if counts[l] > 0 && modulus[l] != d {
+            return Err(TooLarge(format!(
+                "orbit {name}: identical pieces whose twists count differently"
+            )));
+        }
+        counts[l] += 1;
+        modulus[l] = d;
+    }
+    Ok((modulus, counts))
 }
