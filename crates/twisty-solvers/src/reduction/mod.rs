@@ -87,6 +87,14 @@ pub const PAIRED_STAGES: [&str; 5] = [
 /// Width of the edge pairing's beam search ([`pairing::PairingBook::solve`]).
 pub const PAIRING_BEAM: usize = 32;
 
+/// How many of the shortest edge pairings the 3x3x3 stage is tried after (the shortest
+/// joined total is kept).
+pub const PAIRING_CANDIDATES: usize = 8;
+
+/// The node budget of the 3x3x3 stage after each pairing candidate but the first, which
+/// must beat the best total so far.
+pub const CANDIDATE_NODES: u64 = 20_000;
+
 /// The 4x4x4's pairing book (built on first use, once per process; `None` if it cannot be).
 static PAIRING: OnceLock<Option<pairing::PairingBook>> = OnceLock::new();
 
@@ -222,30 +230,62 @@ impl Reduction {
         let paired_stages = cube.n == 4 && self.pairing;
         if paired_stages {
             let clock = Instant::now();
-            if let Some(pairs) = self.pair_edges(cube, &s, limits, &stop)? {
+            let candidates = self.pair_edges(cube, &s, limits, &stop)?;
+            let paired = clock.elapsed().as_secs_f64();
+            let clock = Instant::now();
+            // Each candidate pairing with its 3x3x3; the shortest joined total wins. The
+            // first gets the two-phase solver's default bound, the others must beat the
+            // best so far, within a node budget each.
+            let mut best: Option<(u32, Vec<Block>, Vec<Block>)> = None;
+            for pairs in candidates.into_iter().flatten() {
                 let mut t = s.clone();
                 cube.apply_all(&mut t, &pairs);
-                if let Some(edges) = pairing::paired_edges(cube, &t) {
-                    out.push((pairs, clock.elapsed().as_secs_f64()));
-                    check()?;
-                    let clock = Instant::now();
-                    let c3 = self.solve_cube3(cube, &t, Some(edges), limits)?;
-                    cube.apply_all(&mut t, &c3);
-                    out.push((c3, clock.elapsed().as_secs_f64()));
-                    if !cube.is_solved(&t) {
-                        return Err(SolveError::Unverified);
+                let Some(edges) = pairing::paired_edges(cube, &t) else {
+                    continue;
+                };
+                check()?;
+                let pair_len = simplify::obtm(cube, &pairs);
+                let c3 = match &best {
+                    None => self.solve_cube3(cube, &t, Some(edges), limits, None)?,
+                    Some((total, _, _)) => {
+                        let Some(room) = total.checked_sub(pair_len + 1).filter(|&r| r > 0) else {
+                            continue;
+                        };
+                        match self.solve_cube3(cube, &t, Some(edges), limits, Some(room)) {
+                            Ok(c3) => c3,
+                            Err(SolveError::Timeout { .. } | SolveError::Cancelled { .. }) => {
+                                check()?;
+                                continue;
+                            }
+                            Err(_) => continue,
+                        }
                     }
-                    out.push((Vec::new(), 0.0));
-                    return Ok(out);
+                };
+                cube.apply_all(&mut t, &c3);
+                if !cube.is_solved(&t) {
+                    return Err(SolveError::Unverified);
+                }
+                let mut joined = pairs.clone();
+                simplify::extend(&mut joined, &c3);
+                let total = simplify::obtm(cube, &joined);
+                if best.as_ref().is_none_or(|b| total < b.0) {
+                    best = Some((total, pairs, c3));
                 }
             }
+            if let Some((_, pairs, c3)) = best {
+                out.push((pairs, paired));
+                out.push((c3, clock.elapsed().as_secs_f64()));
+                out.push((Vec::new(), 0.0));
+                return Ok(out);
+            }
+            let clock = Instant::now();
             // Not paired (the book could not): the 3-cycle stages below do it.
             out.push((Vec::new(), clock.elapsed().as_secs_f64()));
         }
 
         // 2. The 3x3x3 stage.
         let clock = Instant::now();
-        let c3 = self.solve_cube3(cube, &s, None, limits)?;
+        let c3 = self.solve_cube3(cube, &s, None, limits, None)?;
         cube.apply_all(&mut s, &c3);
         let corners_home = (0..8).all(|i| s.corner_perm(i) as usize == i && s.corner_twist(i) == 0);
         let midges_home =
@@ -305,7 +345,7 @@ impl Reduction {
         s: &CubeNState,
         limits: &Limits,
         stop: &dyn Fn() -> bool,
-    ) -> Result<Option<Vec<Block>>, SolveError> {
+    ) -> Result<Option<Vec<Vec<Block>>>, SolveError> {
         let book = PAIRING.get_or_init(|| {
             let libraries = LIBRARIES.get_or_init(Mutex::default);
             let cycles = {
@@ -317,20 +357,22 @@ impl Reduction {
         let Some(book) = book else {
             return Ok(None);
         };
-        match book.solve(cube, s, PAIRING_BEAM, stop) {
+        match book.solve_many(cube, s, PAIRING_BEAM, PAIRING_CANDIDATES, stop) {
             Ok(Some(m)) => Ok(Some(m)),
             Ok(None) => Err(stopped(limits)),
             Err(_) => Ok(None),
         }
     }
 
-    /// Outer face turns that solve the corners (and middle edges) of `s`.
+    /// Outer face turns that solve the corners (and middle edges) of `s`; with `within`,
+    /// in at most that many turns and [`CANDIDATE_NODES`] search nodes (else an error).
     fn solve_cube3(
         &self,
         cube: &CubeN,
         s: &CubeNState,
         edges: Option<([u8; 12], [u8; 12])>,
         limits: &Limits,
+        within: Option<u32>,
     ) -> Result<Vec<Block>, SolveError> {
         let cp: [u8; 8] = std::array::from_fn(|i| s.corner_perm(i));
         let co: [u8; 8] = std::array::from_fn(|i| s.corner_twist(i));
@@ -349,6 +391,8 @@ impl Reduction {
             timeout: limits.timeout,
             cancel: limits.cancel.clone(),
             threads: Some(1),
+            max_length: within,
+            max_nodes: within.map(|_| CANDIDATE_NODES),
             ..Limits::default()
         };
         let sol = self.twophase().solve(&Cube3, &c, &sub)?;

@@ -34,7 +34,7 @@ use twisty_core::Puzzle;
 type Perm = [u8; 24];
 
 /// Longest sequence of generating moves the book enumerates.
-pub const BOOK_DEPTH: usize = 6;
+pub const BOOK_DEPTH: usize = 7;
 
 /// The beam search's estimate of the moves each unpaired edge still costs.
 pub const PER_EDGE: u32 = 3;
@@ -241,6 +241,23 @@ impl PairingBook {
         width: usize,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Vec<Block>>, PairingError> {
+        Ok(self
+            .solve_many(cube, s, width, 1, stop)?
+            .map(|mut all| all.swap_remove(0)))
+    }
+
+    /// Up to `count` ways (at least one) of pairing every edge of `s`, as [`Self::solve`]
+    /// finds them, shortest first: the shortest complete pairings the beam met, each
+    /// leaving a different wing permutation (so a different 3x3x3 for the next stage).
+    pub fn solve_many(
+        &self,
+        cube: &CubeN,
+        s: &CubeNState,
+        width: usize,
+        count: usize,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Vec<Vec<Block>>>, PairingError> {
+        let count = count.max(1);
         if cube.n != 4 {
             return Err(PairingError::Size(cube.n));
         }
@@ -275,7 +292,8 @@ impl PairingBook {
             odd: parity(&cp),
             path: Vec::new(),
         }];
-        let mut best: Option<(u32, Vec<u32>, bool)> = None;
+        // The shortest complete pairings so far, (total, wings, path, fix), shortest first.
+        let mut done: Vec<(u32, Perm, Vec<u32>, bool)> = Vec::new();
         loop {
             if stop() {
                 return Ok(None);
@@ -284,14 +302,27 @@ impl PairingBook {
             let mut next: Vec<(u32, usize, usize, u32)> = Vec::new();
             for (b, node) in beam.iter().enumerate() {
                 if node.left == 0 {
-                    let total = node.len + finish(&node.c, node.odd);
-                    if best.as_ref().is_none_or(|(l, _, _)| total < *l) {
-                        let fix = finish(&node.c, node.odd) > 0;
-                        best = Some((total, node.path.clone(), fix));
+                    let extra = finish(&node.c, node.odd);
+                    let total = node.len + extra;
+                    let full = done.len() >= count;
+                    let worse = full && done.last().is_some_and(|d| d.0 <= total);
+                    let twin = done.iter().position(|d| d.1 == node.c);
+                    if let Some(i) = twin.filter(|&i| done[i].0 > total) {
+                        done.remove(i);
+                    }
+                    if !worse && !done.iter().any(|d| d.1 == node.c) {
+                        done.push((total, node.c, node.path.clone(), extra > 0));
+                        done.sort_by_key(|d| d.0);
+                        done.truncate(count);
                     }
                     continue;
                 }
-                let bound = best.as_ref().map_or(u32::MAX, |(l, _, _)| *l);
+                // Nothing longer than the longest kept pairing can be kept.
+                let bound = if done.len() >= count {
+                    done.last().map_or(u32::MAX, |d| d.0)
+                } else {
+                    u32::MAX
+                };
                 let mut after = node.c;
                 for (e, entry) in self.entries.iter().enumerate() {
                     if node.len + entry.cost >= bound {
@@ -343,15 +374,23 @@ impl PairingBook {
             }
             beam = kept;
         }
-        let (_, path, fix) = best.ok_or(PairingError::Stuck)?;
-        let mut out = Vec::new();
-        for e in path {
-            simplify::extend(&mut out, &self.entries[e as usize].moves);
+        if done.is_empty() {
+            return Err(PairingError::Stuck);
         }
-        if fix {
-            simplify::extend(&mut out, &self.fix);
-        }
-        Ok(Some(out))
+        let all = done
+            .into_iter()
+            .map(|(_, _, path, fix)| {
+                let mut out = Vec::new();
+                for e in path {
+                    simplify::extend(&mut out, &self.entries[e as usize].moves);
+                }
+                if fix {
+                    simplify::extend(&mut out, &self.fix);
+                }
+                out
+            })
+            .collect();
+        Ok(Some(all))
     }
 }
 

@@ -289,3 +289,35 @@ fn the_time_limit_and_the_cancel_flag_stop_every_size() {
         assert!(matches!(err, SolveError::Cancelled { .. }), "{n}: {err}");
     }
 }
+
+#[test]
+fn several_pairings_are_offered_shortest_first_each_different() {
+    let cube = CubeN::new(4).expect("size");
+    let libs = &mut Library::default();
+    let book = pairing::PairingBook::build(&cube, &libs.book(&cube, Orbit::Wing(0)), 4).expect("book");
+    // Centres solved, wings broken.
+    let start = cube.state_after(&cube.parse_moves("Uw R U R' Uw' Fw' L F2 L' Fw").expect("parses"));
+    assert!((0..24).all(|p| start.centres(0)[p] as usize == p / 4));
+    let never = || false;
+    let all = book
+        .solve_many(&cube, &start, 16, 4, &never)
+        .expect("pairs")
+        .expect("not stopped");
+    assert!(all.len() > 1, "{} candidates", all.len());
+    assert!(all.len() <= 4);
+    let one = book
+        .solve(&cube, &start, 16, &never)
+        .expect("pairs")
+        .expect("not stopped");
+    assert_eq!(one, all[0], "the first candidate is the single answer");
+    let mut ends = Vec::new();
+    for m in &all {
+        let mut s = start.clone();
+        cube.apply_all(&mut s, m);
+        assert!((0..24).all(|p| s.centres(0)[p] as usize == p / 4), "centres kept");
+        assert!(pairing::paired_edges(&cube, &s).is_some(), "every edge paired");
+        let w = s.wings(0).to_vec();
+        assert!(!ends.contains(&w), "each ends differently");
+        ends.push(w);
+    }
+}
