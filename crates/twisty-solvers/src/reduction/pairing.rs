@@ -34,7 +34,7 @@ use twisty_core::Puzzle;
 type Perm = [u8; 24];
 
 /// Longest sequence of generating moves the book enumerates.
-pub const BOOK_DEPTH: usize = 7;
+pub const BOOK_DEPTH: usize = 6;
 
 /// The beam search's estimate of the moves each unpaired edge still costs.
 pub const PER_EDGE: u32 = 3;
