@@ -16,7 +16,9 @@
 //!
 //! On the 4x4x4 (unless [`Reduction::with_pairing`] turns it off) the edges are paired
 //! after stage 1 instead, by a beam search over sequences that keep the centres solved
-//! ([`pairing`]), and the 3x3x3 stage then solves the corners with the paired edges, which
+//! ([`pairing`]; the 3x3x3 stage is tried after each of the [`PAIRING_CANDIDATES`]
+//! shortest pairings and the shortest total kept), and the 3x3x3 stage then solves the
+//! corners with the paired edges, which
 //! leaves nothing for stage 4 ([`PAIRED_STAGES`]); if the pairing cannot be found the
 //! stages above run as on other sizes.
 //!
