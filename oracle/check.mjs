@@ -1,7 +1,7 @@
 // Checks scramble + solution pairs in cubing.js's puzzle models.
 //
 // Reads JSON Lines on stdin, each {"puzzle": "3x3x3" | "2x2x2" | "4x4x4" … "7x7x7" |
-// "kilominx", "scramble": "...", "solution": "..."}, applies the scramble then the solution
+// "kilominx" | "clock" | "sq1" …, "scramble": "...", "solution": "..."}, applies the scramble then the solution
 // to the solved puzzle and writes one line per input: {"solved": true|false, "error":
 // null|"..."}. "Solved" means solved as held: whatever way the whole puzzle ends up turned.
 // With "facelets": true on a cube, the line also has "facelets": the cube after both as
@@ -37,12 +37,14 @@ const BY_DEFINITION = {
   skewb: { rotations: ["x", "y"], count: 24, ignoreOrientation: ["CENTERS"] },
   megaminx: { rotations: ["Uv", "Rv"], count: 60, ignoreOrientation: ["CENTERS"] },
 };
-const SUPPORTED = [...CUBES, "kilominx", "clock", ...Object.keys(BY_DEFINITION)];
+const SUPPORTED = [...CUBES, "kilominx", "clock", "sq1", ...Object.keys(BY_DEFINITION)];
+// twisty's names for cubing.js puzzles named otherwise.
+const CUBING_NAME = { sq1: "square1" };
 const kpuzzles = new Map();
 
 async function kpuzzleFor(name) {
   if (!kpuzzles.has(name)) {
-    kpuzzles.set(name, await puzzles[name].kpuzzle());
+    kpuzzles.set(name, await puzzles[CUBING_NAME[name] ?? name].kpuzzle());
   }
   return kpuzzles.get(name);
 }
@@ -124,6 +126,14 @@ function clockDials(pattern) {
   return `${o.slice(0, 9).join(",")}/${o.slice(9).join(",")}`;
 }
 
+// Whether a Square-1 pattern is solved: cubing.js's square1 is 24 wedges of 30° (a corner
+// is two), with no solved check of its own and no check that a slice can turn; solved is
+// every wedge home and the middle layer (EQUATOR) square.
+function sq1Solved(pattern) {
+  const { WEDGES, EQUATOR } = pattern.patternData;
+  return WEDGES.pieces.every((p, i) => p === i) && EQUATOR.orientation.every((o) => o === 0);
+}
+
 // Whether every face of a facelet string shows one colour.
 function facesUniform(n, text) {
   for (let f = 0; f < 6; f++) {
@@ -170,6 +180,8 @@ async function check(line) {
         ? kilominxSolved(kpuzzle, pattern)
         : puzzle === "clock"
         ? pattern.patternData.DIALS.orientation.every((h) => h === 0)
+        : puzzle === "sq1"
+        ? sq1Solved(pattern)
         : big
           ? facesUniform(Number(puzzle[0]), await facelets(Number(puzzle[0]), pattern))
           : pattern.experimentalIsSolved({

@@ -13,6 +13,7 @@
 //! | N×N×N cube, 4 ≤ N ≤ 64 | [`cube_n`] | corners, middle edges, wing and centre orbits |
 //! | N×N×N supercube | [`supercube`] | all N³ cubies, 24 orientations each |
 //! | Rubik's Clock | [`clock`] | 18 dials (14 independent), hours mod 12 |
+//! | Square-1 | [`sq1`] | 24 slots (8 corners in two each, 8 edges), the middle layer |
 //! | any puzzle from a definition (`.tws`, KPuzzle JSON) | [`def`] | orbits of pieces, permutation and orientation bytes |
 #![deny(unsafe_code)]
 #![allow(clippy::needless_range_loop)]
@@ -29,6 +30,7 @@ pub mod held;
 pub mod kilominx;
 pub mod puzzle;
 pub mod rng;
+pub mod sq1;
 pub mod supercube;
 #[cfg(test)]
 mod test_data;

@@ -97,6 +97,8 @@ pub struct GodsSpace {
     moves: usize,
     /// Per caller's part: its place in rank order.
     stride: Vec<u64>,
+    /// Per caller's part: its number of values.
+    sizes: Vec<u64>,
     outer: Vec<Outer>,
     /// Values of the inner coordinate.
     inner: u64,
@@ -177,6 +179,7 @@ impl GodsSpace {
         Ok(GodsSpace {
             moves,
             stride,
+            sizes: parts.iter().map(|p| u64::from(p.size)).collect(),
             outer,
             inner,
             inner_next,
@@ -206,6 +209,16 @@ impl GodsSpace {
             .zip(&self.stride)
             .map(|(&v, &s)| u64::from(v) * s)
             .sum()
+    }
+
+    /// The tuple of values (in the caller's part order) of index `i`, the inverse of
+    /// [`GodsSpace::rank`] on `0..entries()`.
+    pub fn unrank(&self, i: u64) -> Vec<u32> {
+        self.stride
+            .iter()
+            .zip(&self.sizes)
+            .map(|(&s, &n)| ((i / s) % n) as u32)
+            .collect()
     }
 
     /// Bytes of the 2-bit table of `entries` entries.

@@ -13,6 +13,7 @@ pub mod kilominx_fast;
 pub mod optimal;
 pub mod reduction;
 pub mod solver;
+pub mod sq1;
 pub mod subgroup;
 pub mod supercube2;
 pub mod swarm;

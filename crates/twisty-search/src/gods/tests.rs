@@ -171,3 +171,29 @@ fn bad_parts_and_starts_are_refused() {
     let err = GodsTable::new(10, &[10]).expect_err("start");
     assert!(matches!(err, GodsError::BadStart { .. }));
 }
+
+#[test]
+fn rank_and_unrank_are_inverse_bijections() {
+    let (tables, sizes, moves) = torus();
+    let parts: Vec<Part<'_>> = tables
+        .iter()
+        .zip(&sizes)
+        .map(|(t, &size)| Part { size, next: t })
+        .collect();
+    let space = GodsSpace::new(&parts, moves).expect("space");
+    assert_eq!(space.entries(), 7 * 5 * 2000);
+    let mut hit = vec![false; space.entries() as usize];
+    for a in 0..7 {
+        for b in 0..5 {
+            for c in 0..2000 {
+                let values = vec![a, b, c];
+                let i = space.rank(&values);
+                assert!(i < space.entries());
+                assert!(!hit[i as usize], "index {i} given twice");
+                hit[i as usize] = true;
+                assert_eq!(space.unrank(i), values);
+            }
+        }
+    }
+    assert!(hit.iter().all(|&h| h));
+}

@@ -12,8 +12,12 @@
 //!
 //! The index is the mixed-radix number of the parts; it is a perfect rank when the parts
 //! are independent of each other, i.e. when the product of their sizes is the number of
-//! states the stabiliser chain counts ([`DefPuzzle::state_count`]). Correlated orbits (a
-//! parity shared by two orbits) leave unreachable entries: accepted up to
+//! states the stabiliser chain counts ([`DefPuzzle::state_count`]). Parts that are linked
+//! (an orientation sum spanning two orbits, a permutation parity shared by two orbits) are
+//! *fused*: while the index is larger than the states, the pair of parts with the smallest
+//! product whose joint values (enumerated together) are fewer than the product becomes one
+//! part, so that the index is the product of the joint sizes. What is left linked (parts
+//! too large to enumerate together) leaves unreachable entries: accepted up to
 //! [`MAX_SLACK`] times the states, refused beyond. The search's total is checked against
 //! the chain's count by the caller.
 
@@ -29,6 +33,9 @@ use twisty_search::gods::{checkpoint::fingerprint, GodsSpace, Part};
 pub const MAX_SLACK: u64 = 16;
 /// Most values of one part.
 pub const MAX_PART_VALUES: usize = 1 << 22;
+/// Largest product of two parts' sizes for which they are enumerated together to see
+/// whether they are linked.
+pub const MAX_FUSE_PRODUCT: u64 = 1 << 26;
 /// Most pairs of an orbit's permutation and orientation values for which the orbit is
 /// enumerated whole to check that they are independent (beyond, they are taken to be, and
 /// the total count against the stabiliser chain checks it).
@@ -40,7 +47,7 @@ pub struct GodsPlan {
     /// Each part's name and number of values, in the puzzle's orbit order.
     pub parts: Vec<(String, u32)>,
     coords: Vec<Coordinate>,
-    projections: Vec<Projection>,
+    projections: Vec<Joint>,
     /// The ranked space.
     pub space: GodsSpace,
     /// The indices of the solved states (several when the definition gives several, or
@@ -59,6 +66,52 @@ pub struct GodsPlan {
     pub fingerprint: u64,
 }
 
+/// One part's projection: one orbit's projection, or several fused (their values side by
+/// side).
+#[derive(Debug, Clone)]
+struct Joint {
+    pieces: Vec<Projection>,
+    name: String,
+}
+
+impl Joint {
+    fn one(p: Projection) -> Joint {
+        Joint {
+            name: p.name.clone(),
+            pieces: vec![p],
+        }
+    }
+
+    /// The two fused, `a`'s values first.
+    fn fuse(a: &Joint, b: &Joint) -> Joint {
+        Joint {
+            pieces: a.pieces.iter().chain(&b.pieces).cloned().collect(),
+            name: format!("{} + {}", a.name, b.name),
+        }
+    }
+
+    fn width(&self) -> usize {
+        self.pieces.iter().map(Projection::width).sum()
+    }
+
+    fn project(&self, pattern: &[u8], out: &mut [u8]) {
+        let mut at = 0;
+        for p in &self.pieces {
+            p.project(pattern, &mut out[at..at + p.width()]);
+            at += p.width();
+        }
+    }
+
+    fn act(&self, v: &[u8], t: &[u8], out: &mut [u8]) {
+        let mut at = 0;
+        for p in &self.pieces {
+            let w = p.width();
+            p.act(&v[at..at + w], t, &mut out[at..at + w]);
+            at += w;
+        }
+    }
+}
+
 /// The moves of `metric`: every move for HTM, the quarter turns for QTM.
 fn metric_moves(puzzle: &DefPuzzle, metric: Metric) -> Result<Vec<usize>, TooLarge> {
     let info = puzzle.move_info();
@@ -71,12 +124,7 @@ fn metric_moves(puzzle: &DefPuzzle, metric: Metric) -> Result<Vec<usize>, TooLar
     }
 }
 
-fn enumerate(
-    puzzle: &DefPuzzle,
-    p: &Projection,
-    moves: &[usize],
-    cap: usize,
-) -> Result<Coordinate, TooLarge> {
+fn enumerate(puzzle: &DefPuzzle, p: &Joint, moves: &[usize], cap: usize) -> Result<Coordinate, TooLarge> {
     let info = puzzle.move_info();
     let starts: Vec<Vec<u8>> = puzzle
         .solved_patterns()
@@ -95,7 +143,7 @@ fn enumerate(
     )
     .map_err(|e| {
         TooLarge(format!(
-            "{} takes more than {} values ({e}): the state space cannot be ranked compactly here",
+            "{} takes more than {} values: the state space cannot be ranked compactly here",
             p.name, e.cap
         ))
     })
@@ -107,7 +155,7 @@ fn orbit_parts(
     puzzle: &DefPuzzle,
     orbit: usize,
     moves: &[usize],
-) -> Result<Vec<(Projection, Coordinate)>, TooLarge> {
+) -> Result<Vec<(Joint, Coordinate)>, TooLarge> {
     let labels = puzzle.labels();
     let mods = puzzle.orientation_mods();
     let Some((name, o)) = puzzle.orbits().nth(orbit) else {
@@ -122,7 +170,7 @@ fn orbit_parts(
     let make = |keep: &[usize], ori: bool, label: String| {
         let mut md = modulus.clone();
         md[ANON as usize] = if keep.is_empty() && uniform { ds[0] } else { 1 };
-        Projection::new(off, n, keep, ori, md, label)
+        Joint::one(Projection::new(off, n, keep, ori, md, label))
     };
     let cap = MAX_PART_VALUES;
     let joint = make(&classes, twisted, name.to_string());
@@ -149,6 +197,49 @@ fn orbit_parts(
         .into_iter()
         .filter(|(_, c)| c.size() > 1)
         .collect())
+}
+
+/// Fuses linked parts (see [the module](self)) while the index exceeds `states`: the pair
+/// with the smallest product whose joint values are fewer, first.
+fn fuse_linked(puzzle: &DefPuzzle, moves: &[usize], parts: &mut Vec<(Joint, Coordinate)>, states: u64) {
+    // Pairs found independent (or too large together), by name.
+    let mut independent: Vec<(String, String)> = Vec::new();
+    loop {
+        let entries: u128 = parts.iter().map(|(_, c)| u128::from(c.size())).product();
+        if entries <= u128::from(states) {
+            return;
+        }
+        let mut pairs: Vec<(u64, usize, usize)> = Vec::new();
+        for i in 0..parts.len() {
+            for j in i + 1..parts.len() {
+                let product = u64::from(parts[i].1.size()) * u64::from(parts[j].1.size());
+                let key = (parts[i].0.name.clone(), parts[j].0.name.clone());
+                if product <= MAX_FUSE_PRODUCT && !independent.contains(&key) {
+                    pairs.push((product, i, j));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        let mut fused = None;
+        for (product, i, j) in pairs {
+            let joint = Joint::fuse(&parts[i].0, &parts[j].0);
+            let cap = usize::try_from(product - 1)
+                .unwrap_or(usize::MAX)
+                .min(MAX_PART_VALUES);
+            match enumerate(puzzle, &joint, moves, cap) {
+                Ok(c) => {
+                    fused = Some((i, j, joint, c));
+                    break;
+                }
+                Err(_) => independent.push((parts[i].0.name.clone(), parts[j].0.name.clone())),
+            }
+        }
+        let Some((i, j, joint, c)) = fused else {
+            return;
+        };
+        parts.remove(j);
+        parts[i] = (joint, c);
+    }
 }
 
 impl GodsPlan {
@@ -183,14 +274,14 @@ impl GodsPlan {
                 )));
             }
         }
-        let mut projections = Vec::new();
-        let mut coords = Vec::new();
+        let mut found = Vec::new();
         for orbit in 0..puzzle.layout().orbits.len() {
-            for (p, c) in orbit_parts(puzzle, orbit, &moves)? {
-                projections.push(p);
-                coords.push(c);
-            }
+            found.extend(orbit_parts(puzzle, orbit, &moves)?);
         }
+        if let Some(s) = states {
+            fuse_linked(puzzle, &moves, &mut found, s);
+        }
+        let (projections, coords): (Vec<Joint>, Vec<Coordinate>) = found.into_iter().unzip();
         let parts: Vec<Part<'_>> = coords
             .iter()
             .map(|c| Part {
@@ -285,7 +376,7 @@ impl GodsPlan {
     }
 }
 
-fn describe(projections: &[Projection], coords: &[Coordinate]) -> String {
+fn describe(projections: &[Joint], coords: &[Coordinate]) -> String {
     projections
         .iter()
         .zip(coords)
@@ -293,3 +384,6 @@ fn describe(projections: &[Projection], coords: &[Coordinate]) -> String {
         .collect::<Vec<_>>()
         .join(" × ")
 }
+
+#[cfg(test)]
+mod tests;
