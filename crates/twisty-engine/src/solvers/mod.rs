@@ -11,6 +11,7 @@ pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
 mod reduction;
 pub(crate) mod supercube2_optimal;
+pub(crate) mod supercube3_twophase;
 pub mod swarm;
 mod thistlethwaite;
 pub(crate) mod twophase;
@@ -39,6 +40,7 @@ pub static ALL: &[SolverEntry] = &[
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
     supercube2_optimal::ENTRY,
+    supercube3_twophase::ENTRY,
     genetic::ENTRY,
     reduction::ENTRY,
     def_optimal::ENTRY,
