@@ -43,7 +43,18 @@ fn the_default_solver_is_two_phase_and_its_answers_solve() {
     assert!(solved_after(&format!("y0 y1 y2 {solution}")));
     // The GA is still there by name.
     twisty()
-        .args(["solve", "-p", "supercube:3", "--solver", "ga", "--seed", "1", "--notation", "seed", "x0 y1"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--solver",
+            "ga",
+            "--seed",
+            "1",
+            "--notation",
+            "seed",
+            "x0 y1",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("Solution:"));
@@ -69,18 +80,56 @@ fn the_default_solver_is_two_phase_and_its_answers_solve() {
 #[test]
 fn random_states_are_solved_and_random_state_scrambles_reach_their_state() {
     for seed in ["1", "2"] {
-        let v = json(&["solve", "-p", "supercube:3", "--random-state", "--seed", seed, "--notation", "seed"]);
+        let v = json(&[
+            "solve",
+            "-p",
+            "supercube:3",
+            "--random-state",
+            "--seed",
+            seed,
+            "--notation",
+            "seed",
+        ]);
         assert_eq!(v["solver"], "twophase", "{v}");
         let n = v["solution"].as_str().unwrap().split_whitespace().count();
         assert!((15..=30).contains(&n), "{v}");
-        let s = json(&["scramble", "-p", "supercube:3", "--random-state", "--seed", seed, "--notation", "seed"]);
+        let s = json(&[
+            "scramble",
+            "-p",
+            "supercube:3",
+            "--random-state",
+            "--seed",
+            seed,
+            "--notation",
+            "seed",
+        ]);
         let scramble = s["scramble"].as_str().unwrap().to_string();
         assert_eq!(s["state"].as_str().unwrap().len(), 54);
         // The scramble reaches the state: its answer undoes it.
-        let a = json(&["solve", "-p", "supercube:3", "--notation", "seed", "--facelets", s["state"].as_str().unwrap()]);
+        let a = json(&[
+            "solve",
+            "-p",
+            "supercube:3",
+            "--notation",
+            "seed",
+            "--facelets",
+            s["state"].as_str().unwrap(),
+        ]);
         let answer = a["solution"].as_str().unwrap();
-        assert!(solved_after(&format!("{scramble} {answer}")), "{scramble} / {answer}");
-        let again = json(&["scramble", "-p", "supercube:3", "--random-state", "--seed", seed, "--notation", "seed"]);
+        assert!(
+            solved_after(&format!("{scramble} {answer}")),
+            "{scramble} / {answer}"
+        );
+        let again = json(&[
+            "scramble",
+            "-p",
+            "supercube:3",
+            "--random-state",
+            "--seed",
+            seed,
+            "--notation",
+            "seed",
+        ]);
         assert_eq!(again["scramble"], s["scramble"]);
     }
 }

@@ -56,7 +56,11 @@ impl Sample {
 fn length_stats(v: &[usize]) -> (f64, usize, usize, usize) {
     let mut s = v.to_vec();
     s.sort_unstable();
-    let at = |q: f64| s.get(((s.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0);
+    let at = |q: f64| {
+        s.get(((s.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
     let mean = s.iter().sum::<usize>() as f64 / s.len().max(1) as f64;
     (mean, at(0.5), at(0.95), s.last().copied().unwrap_or(0))
 }

@@ -58,6 +58,8 @@ fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<Sup
     let budget = ctx.options.u64("budget").unwrap_or(DEFAULT_BUDGET);
     let (sol, why) = solver.solve_with(cube, state, &ctx.limits, budget)?;
     let mut answer = Answer::one(sol);
-    answer.details.insert("stopped".into(), format!("{why:?}").to_lowercase().into());
+    answer
+        .details
+        .insert("stopped".into(), format!("{why:?}").to_lowercase().into());
     Ok(answer)
 }

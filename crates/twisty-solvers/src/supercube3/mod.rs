@@ -49,7 +49,8 @@ pub struct Supercube3TwoPhase {
 impl Supercube3TwoPhase {
     /// Builds the tables (in memory, well under a second in a release build).
     pub fn new() -> Result<Self, SolveError> {
-        let tables = Tables::new().map_err(|e| SolveError::Table(format!("building the supercube tables: {e}")))?;
+        let tables =
+            Tables::new().map_err(|e| SolveError::Table(format!("building the supercube tables: {e}")))?;
         Ok(Supercube3TwoPhase { tables })
     }
 
@@ -124,7 +125,8 @@ impl Solver<Supercube> for Supercube3TwoPhase {
         state: &SupercubeState,
         limits: &Limits,
     ) -> Result<Solution<SuperMove>, SolveError> {
-        self.solve_with(puzzle, state, limits, DEFAULT_BUDGET).map(|(s, _)| s)
+        self.solve_with(puzzle, state, limits, DEFAULT_BUDGET)
+            .map(|(s, _)| s)
     }
 }
 

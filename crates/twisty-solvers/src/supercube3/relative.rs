@@ -27,7 +27,14 @@ pub const MOVES: usize = 27;
 /// Position of the core.
 pub const CORE: usize = 13;
 /// Outward normals of the faces `U R F D L B` (the order of [`Cube3Move::face`]).
-pub const NORMALS: [[i32; 3]; 6] = [[0, 1, 0], [1, 0, 0], [0, 0, 1], [0, -1, 0], [-1, 0, 0], [0, 0, -1]];
+pub const NORMALS: [[i32; 3]; 6] = [
+    [0, 1, 0],
+    [1, 0, 0],
+    [0, 0, 1],
+    [0, -1, 0],
+    [-1, 0, 0],
+    [0, 0, -1],
+];
 
 /// The position of the centre of face `f` (`U R F D L B`).
 pub fn centre(f: usize) -> usize {
@@ -80,7 +87,10 @@ pub fn to_rel(s: &SupercubeState) -> Result<Rel, InvalidState> {
     let mut spins = [0u8; 6];
     for (f, out) in spins.iter_mut().enumerate() {
         *out = spin(face_axis(f), r.orient[centre(f)]).ok_or_else(|| {
-            InvalidState::Other(format!("the centre of face {} is not at its place", "URFDLB".as_bytes()[f] as char))
+            InvalidState::Other(format!(
+                "the centre of face {} is not at its place",
+                "URFDLB".as_bytes()[f] as char
+            ))
         })?;
     }
     let cube = cube3::facelets::from_facelets(&facelets::facelets(&r))?;
@@ -134,8 +144,16 @@ impl RelMoves {
             let m = as_super(j);
             if m.slice == 1 {
                 let back = 2 - m.angle;
-                let (f0, s0) = outer(SuperMove { slice: 0, angle: back, ..m })?;
-                let (f2, s2) = outer(SuperMove { slice: 2, angle: back, ..m })?;
+                let (f0, s0) = outer(SuperMove {
+                    slice: 0,
+                    angle: back,
+                    ..m
+                })?;
+                let (f2, s2) = outer(SuperMove {
+                    slice: 2,
+                    angle: back,
+                    ..m
+                })?;
                 out.faces[j] = [Some(f0), Some(f2)];
                 for k in 0..6 {
                     out.spin[j][k] = (s0[k] + s2[k]) % 4;

@@ -95,7 +95,10 @@ impl<'a, F: FnMut(u64) -> bool> Search<'a, F> {
         if self.nodes & 1023 == 0 {
             if (self.stop_now)(self.nodes) {
                 self.stopped = Some(Stop::Limit);
-            } else if self.first_at.is_some_and(|f| self.nodes >= f.saturating_add(self.budget)) {
+            } else if self
+                .first_at
+                .is_some_and(|f| self.nodes >= f.saturating_add(self.budget))
+            {
                 self.stopped = Some(Stop::Budget);
             }
         }

@@ -38,7 +38,11 @@ pub const PHASE2: [usize; 15] = [9, 10, 11, 12, 13, 14, 15, 16, 17, 1, 4, 7, 19,
 
 /// Phase-1 side-centre parity bits of spins `s`.
 pub fn side_parity(s: &[u8; 6]) -> usize {
-    SIDES.iter().enumerate().map(|(b, &f)| ((s[f] & 1) as usize) << b).sum()
+    SIDES
+        .iter()
+        .enumerate()
+        .map(|(b, &f)| ((s[f] & 1) as usize) << b)
+        .sum()
 }
 
 /// Phase-2 U/D spin coordinate of spins `s`.
@@ -48,7 +52,11 @@ pub fn ud(s: &[u8; 6]) -> usize {
 
 /// Phase-2 side half-turn bits of spins `s` (all even).
 pub fn side_half(s: &[u8; 6]) -> usize {
-    SIDES.iter().enumerate().map(|(b, &f)| ((s[f] >> 1) as usize) << b).sum()
+    SIDES
+        .iter()
+        .enumerate()
+        .map(|(b, &f)| ((s[f] >> 1) as usize) << b)
+        .sum()
 }
 
 /// Every table.
@@ -110,9 +118,15 @@ pub fn dist(t: &[u8], i: usize) -> u8 {
 }
 
 fn bfs(states: usize, moves: usize, f: impl Fn(usize, usize) -> usize + Sync) -> Vec<u8> {
-    distance_table(states as u64, &[0], moves, |i, m| f(i as usize, m) as u64, &BfsOptions::default())
-        .table
-        .0
+    distance_table(
+        states as u64,
+        &[0],
+        moves,
+        |i, m| f(i as usize, m) as u64,
+        &BfsOptions::default(),
+    )
+    .table
+    .0
 }
 
 /// A coordinate's move table over the relative moves `js`, from its table over the 18 face
@@ -165,8 +179,12 @@ impl Tables {
         });
         let nc = N_SIDE * N_COSET;
         let cen = |x: usize, j: usize| centres(x, j) * 3 + coset_move[(x % 3) * MOVES + j] as usize;
-        let twist_centres = bfs(N_TWIST * nc, MOVES, |i, j| twist[(i / nc) * MOVES + j] as usize * nc + cen(i % nc, j));
-        let flip_centres = bfs(N_FLIP * nc, MOVES, |i, j| flip[(i / nc) * MOVES + j] as usize * nc + cen(i % nc, j));
+        let twist_centres = bfs(N_TWIST * nc, MOVES, |i, j| {
+            twist[(i / nc) * MOVES + j] as usize * nc + cen(i % nc, j)
+        });
+        let flip_centres = bfs(N_FLIP * nc, MOVES, |i, j| {
+            flip[(i / nc) * MOVES + j] as usize * nc + cen(i % nc, j)
+        });
 
         // Phase 2.
         let mut core2 = [u8::MAX; 24];
@@ -197,9 +215,24 @@ impl Tables {
             w
         };
         let k2 = PHASE2.len();
-        let cperm = compose(N_CPERM, &widen(move_table(N_CPERM, &PHASE2_MOVES, coord::cperm), N_CPERM), &rel, &PHASE2);
-        let eperm = compose(N_EPERM, &widen(move_table(N_EPERM, &PHASE2_MOVES, coord::eperm), N_EPERM), &rel, &PHASE2);
-        let sperm = compose(N_SPERM, &widen(move_table(N_SPERM, &PHASE2_MOVES, coord::sperm), N_SPERM), &rel, &PHASE2);
+        let cperm = compose(
+            N_CPERM,
+            &widen(move_table(N_CPERM, &PHASE2_MOVES, coord::cperm), N_CPERM),
+            &rel,
+            &PHASE2,
+        );
+        let eperm = compose(
+            N_EPERM,
+            &widen(move_table(N_EPERM, &PHASE2_MOVES, coord::eperm), N_EPERM),
+            &rel,
+            &PHASE2,
+        );
+        let sperm = compose(
+            N_SPERM,
+            &widen(move_table(N_SPERM, &PHASE2_MOVES, coord::sperm), N_SPERM),
+            &rel,
+            &PHASE2,
+        );
         let mut cent = vec![0u16; N_CENT * k2];
         for x in 0..N_CENT {
             let (u, side, core) = (x / (N_SIDE * N_CORE2), (x / N_CORE2) % N_SIDE, cores[x % N_CORE2]);
@@ -222,7 +255,9 @@ impl Tables {
         let cperm_sperm = bfs(N_CPERM * N_SPERM, k2, pair(&cperm, &sperm, N_SPERM, k2));
         let eperm_sperm = bfs(N_EPERM * N_SPERM, k2, pair(&eperm, &sperm, N_SPERM, k2));
         let cent_sperm = bfs(N_CENT * N_SPERM, k2, pair(&cent, &sperm, N_SPERM, k2));
-        let ud_move: Vec<u16> = (0..N_UD * k2).map(|i| (cent[(i / k2) * N_SIDE * N_CORE2 * k2 + i % k2] as usize / (N_SIDE * N_CORE2)) as u16).collect();
+        let ud_move: Vec<u16> = (0..N_UD * k2)
+            .map(|i| (cent[(i / k2) * N_SIDE * N_CORE2 * k2 + i % k2] as usize / (N_SIDE * N_CORE2)) as u16)
+            .collect();
         let cperm_ud = bfs(N_CPERM * N_UD, k2, pair(&cperm, &ud_move, N_UD, k2));
         let eperm_ud = bfs(N_EPERM * N_UD, k2, pair(&eperm, &ud_move, N_UD, k2));
         let hc_move: Vec<u16> = (0..N_HC * k2).map(|i| cent[i] % N_HC as u16).collect();
@@ -253,5 +288,4 @@ impl Tables {
             eperm_ud,
         })
     }
-
 }

@@ -44,7 +44,11 @@ fn random_states_are_solved_and_replayed() {
 
 #[test]
 fn short_scrambles_get_short_answers() {
-    assert!(solver().solve(&CUBE, &CUBE.solved(), &Limits::default()).expect("solved").moves.is_empty());
+    assert!(solver()
+        .solve(&CUBE, &CUBE.solved(), &Limits::default())
+        .expect("solved")
+        .moves
+        .is_empty());
     // A middle-slice turn alone: one move back.
     for text in ["x1", "y1'", "z1^2", "x0 y1", "z2' x1^2 y0"] {
         let s = CUBE.state_after(&CUBE.parse_moves(text).expect("moves"));
@@ -65,7 +69,9 @@ fn bad_inputs_are_refused_with_the_reason() {
     let g = group();
     // Another size.
     let four = Supercube { n: 4 };
-    let e = s.solve(&four, &four.solved(), &Limits::default()).expect_err("4x4x4");
+    let e = s
+        .solve(&four, &four.solved(), &Limits::default())
+        .expect_err("4x4x4");
     assert!(e.to_string().contains("3x3x3 only"), "{e}");
     // A state of another size given for the 3x3x3.
     let two = Supercube { n: 2 }.solved();
@@ -96,18 +102,39 @@ fn bad_inputs_are_refused_with_the_reason() {
     // A length limit below what the search can reach.
     let st = CUBE.state_after(&CUBE.parse_moves("x0 y1 z2 x1 y0").expect("moves"));
     let e = s
-        .solve(&CUBE, &st, &Limits { max_length: Some(2), ..Default::default() })
+        .solve(
+            &CUBE,
+            &st,
+            &Limits {
+                max_length: Some(2),
+                ..Default::default()
+            },
+        )
         .expect_err("too short");
     assert!(matches!(e, SolveError::NoSolutionWithin { max_length: 2 }), "{e}");
     // A move set.
     let e = s
-        .solve(&CUBE, &st, &Limits { moves: Some(vec![true; 27]), ..Default::default() })
+        .solve(
+            &CUBE,
+            &st,
+            &Limits {
+                moves: Some(vec![true; 27]),
+                ..Default::default()
+            },
+        )
         .expect_err("moves");
     assert!(e.to_string().contains("move set"), "{e}");
     // A node limit that stops the search before any answer.
     let hard = CUBE.random_state(&mut seeded_rng(1));
     let e = s
-        .solve(&CUBE, &hard, &Limits { max_nodes: Some(1), ..Default::default() })
+        .solve(
+            &CUBE,
+            &hard,
+            &Limits {
+                max_nodes: Some(1),
+                ..Default::default()
+            },
+        )
         .expect_err("nodes");
     assert!(matches!(e, SolveError::Timeout { .. }), "{e}");
 }
@@ -123,7 +150,9 @@ fn lengths_by_budget() {
         let k = 30;
         for _ in 0..k {
             let st = CUBE.random_state(&mut rng);
-            let (sol, _) = solver().solve_with(&CUBE, &st, &Limits::default(), budget).expect("a solution");
+            let (sol, _) = solver()
+                .solve_with(&CUBE, &st, &Limits::default(), budget)
+                .expect("a solution");
             total += sol.moves.len();
             worst = worst.max(sol.moves.len());
             nodes += sol.stats.nodes;
