@@ -64,9 +64,10 @@ fn the_default_solver_is_two_phase_and_its_answers_solve() {
         .assert()
         .code(2);
     twisty()
-        .args(["solve", "-p", "supercube:3", "--budget", "-1", "x0"])
+        .args(["solve", "-p", "supercube:3", "--option", "improve_nodes=-1", "x0"])
         .assert()
-        .code(2);
+        .code(2)
+        .stderr(predicate::str::contains("must be a whole number from 0"));
     // An unreachable state (the core turned alone) is refused with the reason.
     let mut code = "00".repeat(27);
     code.replace_range(26..28, "44");

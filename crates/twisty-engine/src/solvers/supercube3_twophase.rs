@@ -29,7 +29,7 @@ pub(super) const ENTRY: SolverEntry = SolverEntry {
 
 fn options() -> Vec<OptionSpec> {
     vec![OptionSpec::int(
-        "budget",
+        "improve_nodes",
         0,
         1_000_000_000,
         Some(DEFAULT_BUDGET as i64),
@@ -55,7 +55,7 @@ fn run(ctx: &Ctx<'_>, cube: &Supercube, state: &SupercubeState) -> RunResult<Sup
         )));
     }
     let solver = load(ctx)?;
-    let budget = ctx.options.u64("budget").unwrap_or(DEFAULT_BUDGET);
+    let budget = ctx.options.u64("improve_nodes").unwrap_or(DEFAULT_BUDGET);
     let (sol, why) = solver.solve_with(cube, state, &ctx.limits, budget)?;
     let mut answer = Answer::one(sol);
     answer
