@@ -5,7 +5,7 @@
 
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -19,6 +19,14 @@ pub fn recv<T: Send>(
     mut rx: Receiver<T>,
     cancel: &Arc<AtomicBool>,
 ) -> (PyResult<Option<T>>, Receiver<T>) {
+    // A value already waiting is taken without releasing the GIL: in a batch of short
+    // solves most results are ready, and handing the GIL over for each one costs more
+    // than the solve.
+    match rx.try_recv() {
+        Ok(v) => return (Ok(Some(v)), rx),
+        Err(TryRecvError::Disconnected) => return (Ok(None), rx),
+        Err(TryRecvError::Empty) => {}
+    }
     loop {
         let (got, back) = py.allow_threads(move || {
             let got = rx.recv_timeout(POLL);
