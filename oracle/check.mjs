@@ -134,6 +134,19 @@ function sq1Solved(pattern) {
   return WEDGES.pieces.every((p, i) => p === i) && EQUATOR.orientation.every((o) => o === 0);
 }
 
+// The Square-1 after both, in twisty's state string: the piece in each of the top's 12
+// slots from slot 0, "/", the bottom's 12, "/", the middle layer (0 square, 1 turned over).
+// cubing.js's WEDGES are positions 0–11 (the top) and 12–23 (the bottom), a corner two
+// wedges; each wedge is named by the piece that fills it when solved (corners A–H, edges
+// a–h, a corner in both its slots: AAaBBbCCcDDd/eEEfFFgGGhHH/0).
+const SQ1_SOLVED = "AAaBBbCCcDDdeEEfFFgGGhHH";
+function sq1State(pattern) {
+  const { WEDGES, EQUATOR } = pattern.patternData;
+  const letters = WEDGES.pieces.map((w) => SQ1_SOLVED[w]).join("");
+  const middle = EQUATOR.orientation.some((o) => o !== 0) ? 1 : 0;
+  return `${letters.slice(0, 12)}/${letters.slice(12)}/${middle}`;
+}
+
 // Whether every face of a facelet string shows one colour.
 function facesUniform(n, text) {
   for (let f = 0; f < 6; f++) {
@@ -194,6 +207,9 @@ async function check(line) {
     }
     if (puzzle === "clock") {
       out.dials = clockDials(pattern);
+    }
+    if (puzzle === "sq1") {
+      out.state = sq1State(pattern);
     }
     if (input.pattern === true) {
       out.pattern = pattern.patternData;

@@ -137,7 +137,7 @@ pub struct ServeArgs {
 /// `twisty play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, sq1, supercube:N, pyraminx, skewb, megaminx, fto, dino,
     /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
@@ -161,6 +161,8 @@ pub enum PuzzleKind {
     Kilominx,
     /// Rubik's Clock.
     Clock,
+    /// Square-1.
+    Sq1,
     /// Full N×N×N supercube.
     Supercube(usize),
     /// Ordinary N×N×N cube (4x4 and up).
@@ -184,6 +186,7 @@ impl From<twisty_engine::PuzzleId> for PuzzleKind {
             twisty_engine::PuzzleId::Cube2 => PuzzleKind::Cube2,
             twisty_engine::PuzzleId::Kilominx => PuzzleKind::Kilominx,
             twisty_engine::PuzzleId::Clock => PuzzleKind::Clock,
+            twisty_engine::PuzzleId::Sq1 => PuzzleKind::Sq1,
             twisty_engine::PuzzleId::Supercube(n) => PuzzleKind::Supercube(usize::from(n)),
             twisty_engine::PuzzleId::CubeN(n) => PuzzleKind::CubeN(usize::from(n)),
             twisty_engine::PuzzleId::Def(d) => PuzzleKind::Def(d),
@@ -199,6 +202,7 @@ impl PuzzleKind {
             PuzzleKind::Cube2 => twisty_engine::PuzzleId::Cube2,
             PuzzleKind::Kilominx => twisty_engine::PuzzleId::Kilominx,
             PuzzleKind::Clock => twisty_engine::PuzzleId::Clock,
+            PuzzleKind::Sq1 => twisty_engine::PuzzleId::Sq1,
             PuzzleKind::Supercube(n) => twisty_engine::PuzzleId::Supercube(n.min(255) as u8),
             PuzzleKind::CubeN(n) => twisty_engine::PuzzleId::CubeN(n.min(255) as u8),
             PuzzleKind::Def(d) => twisty_engine::PuzzleId::Def(d),
@@ -213,6 +217,7 @@ impl std::fmt::Display for PuzzleKind {
             PuzzleKind::Cube2 => write!(f, "2x2"),
             PuzzleKind::Kilominx => write!(f, "kilominx"),
             PuzzleKind::Clock => write!(f, "clock"),
+            PuzzleKind::Sq1 => write!(f, "sq1"),
             PuzzleKind::Supercube(n) => write!(f, "supercube:{n}"),
             PuzzleKind::CubeN(n) => write!(f, "{n}x{n}"),
             PuzzleKind::Def(d) => write!(f, "{}", d.name()),
@@ -223,7 +228,7 @@ impl std::fmt::Display for PuzzleKind {
 /// `twisty scramble`.
 #[derive(Debug, Args)]
 pub struct ScrambleArgs {
-    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, sq1, supercube:N, pyraminx, skewb, megaminx, fto, dino,
     /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,
@@ -274,7 +279,7 @@ pub struct StateArgs {
 /// `twisty show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, sq1, supercube:N, pyraminx, skewb, megaminx, fto, dino,
     /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,

@@ -84,6 +84,8 @@ fn every_solver_of_every_puzzle_prints_a_schema_valid_report() {
         ],
         &["--puzzle", "2x2", "R U R' F"],
         &["--puzzle", "kilominx", "--timeout", "0.2", "R U"],
+        &["--puzzle", "clock", "UR1+ y2 ALL3-"],
+        &["--puzzle", "sq1", "(1,0) / (-1,-4) / (0,3) /"],
         &[
             "--puzzle",
             "supercube:2",

@@ -24,6 +24,9 @@ pub enum Metric {
     /// Execution turn metric: every token counts 1, rotations included. On puzzles without
     /// rotation moves it is [`Metric::Htm`].
     Etm,
+    /// The Square-1's twist metric, as the WCA counts it: each slice `/` counts 1, turns of
+    /// the layers 0. On other puzzles it is [`Metric::Htm`].
+    Twist,
 }
 
 impl Metric {
@@ -35,6 +38,7 @@ impl Metric {
             Metric::Obtm => "obtm",
             Metric::Sstm => "sstm",
             Metric::Etm => "etm",
+            Metric::Twist => "twist",
         }
     }
 }

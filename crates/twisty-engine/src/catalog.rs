@@ -13,6 +13,7 @@ use twisty_core::cube3::{Cube3Move, CubieCube};
 use twisty_core::cube_n::{CubeN, CubeNMove, CubeNState};
 use twisty_core::def::{DefMove, DefPuzzle, DefState};
 use twisty_core::kilominx::{KiloMove, KiloState};
+use twisty_core::sq1::{Sq1Move, Sq1State};
 use twisty_core::supercube::{SuperMove, Supercube, SupercubeState};
 use twisty_search::TableSpec;
 use twisty_solvers::Solution;
@@ -29,6 +30,8 @@ pub enum PuzzleFamily {
     Kilominx,
     /// The Rubik's Clock.
     Clock,
+    /// The Square-1.
+    Sq1,
     /// Every supercube size.
     Supercube,
     /// The 2x2x2 supercube only.
@@ -50,6 +53,7 @@ impl PuzzleFamily {
                 | (PuzzleFamily::Cube2, PuzzleId::Cube2)
                 | (PuzzleFamily::Kilominx, PuzzleId::Kilominx)
                 | (PuzzleFamily::Clock, PuzzleId::Clock)
+                | (PuzzleFamily::Sq1, PuzzleId::Sq1)
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
                 | (PuzzleFamily::Supercube2, PuzzleId::Supercube(2))
                 | (PuzzleFamily::Supercube3, PuzzleId::Supercube(3))
@@ -120,6 +124,8 @@ pub enum Runner {
     Kilominx(fn(&Ctx<'_>, &KiloState) -> RunResult<KiloMove>),
     /// A clock solver.
     Clock(fn(&Ctx<'_>, &ClockState) -> RunResult<ClockMove>),
+    /// A Square-1 solver.
+    Sq1(fn(&Ctx<'_>, &Sq1State) -> RunResult<Sq1Move>),
     /// A supercube solver.
     Supercube(fn(&Ctx<'_>, &Supercube, &SupercubeState) -> RunResult<SuperMove>),
     /// An ordinary N×N×N cube solver (the cube of the request's size, a state in its

@@ -10,6 +10,7 @@ use twisty_core::cube2::{Cube2, Cube2State};
 use twisty_core::cube3::{facelets, Cube3};
 use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
+use twisty_core::sq1::Sq1;
 use twisty_core::supercube::Supercube;
 use twisty_core::Held;
 #[cfg(test)]
@@ -198,6 +199,15 @@ pub fn state_string(puzzle: PuzzleId, text: &str) -> Result<(), EngineError> {
                 "a clock state string is the nine dials (hours 0 to 11) of the side facing you, a `/`, and the nine of the other side: 0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0",
             ))
         }
+        PuzzleId::Sq1 => {
+            if twisty_core::sq1::render::looks_like_state_string(text) {
+                return Ok(());
+            }
+            Err(EngineError::new(
+                ErrorKind::Parse,
+                "a Square-1 state string is the top's 12 slots from slot 0, a `/`, the bottom's 12 and a `/` then the middle (0 square, 1 turned over), corners A–H written in both their slots and edges a–h: AAaBBbCCcDDd/eEEfFFgGGhHH/0",
+            ))
+        }
         PuzzleId::Kilominx => {
             if looks_like_kilominx_state(text) {
                 return Ok(());
@@ -321,6 +331,22 @@ pub fn clock(text: &str, notation: Notation) -> Result<Parsed<Clock>, EngineErro
         });
     }
     moves(&Clock, text, notation)
+}
+
+/// A Square-1 input: a state string (the top's slots, `/`, the bottom's, `/`, the middle;
+/// see [`twisty_core::sq1::render`]) or moves in the notation of TNoodle and cubing.js,
+/// `(1,0) / (-3,3) /`, each `/` checked to be possible where it is turned.
+pub fn sq1(text: &str, notation: Notation) -> Result<Parsed<Sq1>, EngineError> {
+    check_size(text)?;
+    if twisty_core::sq1::render::looks_like_state_string(text) {
+        return Ok(Parsed {
+            state: twisty_core::sq1::render::from_state_string(text)?,
+            frame: Sq1.home_frame(),
+            from_state_string: true,
+            input_moves: None,
+        });
+    }
+    moves(&Sq1, text, notation)
 }
 
 /// A supercube input: the hex cube code (two digits per cubie) or moves (WCA notation by

@@ -32,6 +32,8 @@ pub enum PuzzleId {
     Kilominx,
     /// The Rubik's Clock (18 dials, 14 of them independent).
     Clock,
+    /// The Square-1 (two layers of 8 corners and 8 edges, a middle layer of two halves).
+    Sq1,
     /// The full N×N×N supercube, `MIN_SUPERCUBE ≤ N ≤ MAX_SUPERCUBE`.
     Supercube(u8),
     /// The ordinary N×N×N cube a person owns (centres of one colour interchangeable),
@@ -54,6 +56,7 @@ impl PuzzleId {
             PuzzleId::CubeN(7),
             PuzzleId::Kilominx,
             PuzzleId::Clock,
+            PuzzleId::Sq1,
             PuzzleId::Supercube(3),
         ];
         // The definitions of puzzles twisty has no dedicated model of.
@@ -73,6 +76,7 @@ impl PuzzleId {
             PuzzleId::Cube2 => &["2x2", "2x2x2", "222"],
             PuzzleId::Kilominx => &["kilominx", "kilo"],
             PuzzleId::Clock => &["clock"],
+            PuzzleId::Sq1 => &["sq1", "square1", "square-1"],
             PuzzleId::Supercube(_) => &["supercube:N"],
             PuzzleId::CubeN(_) => &["NxN", "NxNxN", "NNN"],
             PuzzleId::Def(_) => &["def:NAME", "def:PATH"],
@@ -86,6 +90,7 @@ impl PuzzleId {
             PuzzleId::Cube2 => "2x2x2".into(),
             PuzzleId::Kilominx => "Kilominx".into(),
             PuzzleId::Clock => "Clock".into(),
+            PuzzleId::Sq1 => "Square-1".into(),
             PuzzleId::Supercube(n) => format!("{n}x{n}x{n} supercube"),
             PuzzleId::CubeN(n) => format!("{n}x{n}x{n}"),
             PuzzleId::Def(d) => d.title(),
@@ -95,7 +100,7 @@ impl PuzzleId {
     /// The help text listing the accepted names.
     pub fn help() -> String {
         format!(
-            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, clock, supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE}), {}, def:NAME of a built-in definition ({}) or def:PATH of a definition file (.tws or KPuzzle JSON)",
+            "3x3 (3x3x3), 2x2 (2x2x2), NxN (NxNxN, {MIN_CUBE_N} ≤ N ≤ {MAX_CUBE_N}: 4x4, 5x5x5, 666…), kilominx, clock, sq1 (square1), supercube:N ({MIN_SUPERCUBE} ≤ N ≤ {MAX_SUPERCUBE}), {}, def:NAME of a built-in definition ({}) or def:PATH of a definition file (.tws or KPuzzle JSON)",
             PLAIN_NAMES.join(", "),
             crate::defs::builtin_list(),
         )
@@ -103,10 +108,12 @@ impl PuzzleId {
 
     /// The metric lengths are counted in when a request names the half-turn metric (the
     /// default): on the big cubes every move turns a block, and the half-turn metric there
-    /// is the outer block turn metric, so reports name it `obtm`.
+    /// is the outer block turn metric, so reports name it `obtm`. The Square-1 counts in the
+    /// WCA's twist metric only (each `/` one move, turns of the layers none): `twist`.
     pub fn metric(self, asked: twisty_core::Metric) -> twisty_core::Metric {
         match (self, asked) {
             (PuzzleId::CubeN(_), twisty_core::Metric::Htm) => twisty_core::Metric::Obtm,
+            (PuzzleId::Sq1, _) => twisty_core::Metric::Twist,
             (_, m) => m,
         }
     }
@@ -119,6 +126,7 @@ impl fmt::Display for PuzzleId {
             PuzzleId::Cube2 => write!(f, "2x2"),
             PuzzleId::Kilominx => write!(f, "kilominx"),
             PuzzleId::Clock => write!(f, "clock"),
+            PuzzleId::Sq1 => write!(f, "sq1"),
             PuzzleId::Supercube(n) => write!(f, "supercube:{n}"),
             PuzzleId::CubeN(n) => write!(f, "{n}x{n}"),
             PuzzleId::Def(d) => write!(f, "{}", d.name()),
@@ -143,6 +151,7 @@ impl FromStr for PuzzleId {
             PuzzleId::Cube2,
             PuzzleId::Kilominx,
             PuzzleId::Clock,
+            PuzzleId::Sq1,
         ] {
             if id.aliases().contains(&l.as_str()) {
                 return Ok(id);
@@ -231,6 +240,7 @@ mod tests {
             PuzzleId::Cube2,
             PuzzleId::Kilominx,
             PuzzleId::Clock,
+            PuzzleId::Sq1,
             PuzzleId::Supercube(16),
             PuzzleId::CubeN(4),
             PuzzleId::CubeN(MAX_CUBE_N),
@@ -247,6 +257,9 @@ mod tests {
             assert_eq!(name.parse::<PuzzleId>().ok(), Some(PuzzleId::CubeN(n)), "{name}");
         }
         assert_eq!("2x2".parse::<PuzzleId>().ok(), Some(PuzzleId::Cube2));
+        for name in ["sq1", "Square1", "SQUARE-1"] {
+            assert_eq!(name.parse::<PuzzleId>().ok(), Some(PuzzleId::Sq1), "{name}");
+        }
         assert_eq!("3x3x3".parse::<PuzzleId>().ok(), Some(PuzzleId::Cube3));
         for (bad, why) in [
             ("1x1", "4x4 to 64x64"),

@@ -143,9 +143,10 @@ impl MetricName {
     }
 
     /// The metrics `puzzle` counts in: htm and qtm everywhere, and the block metrics on the
-    /// N×N×N cubes.
+    /// N×N×N cubes; the Square-1 only its own (the twist metric, asked for as the default).
     pub fn accepted(puzzle: PuzzleId) -> &'static [MetricName] {
         match puzzle {
+            PuzzleId::Sq1 => &[MetricName::Htm],
             PuzzleId::CubeN(_) => &[
                 MetricName::Obtm,
                 MetricName::Htm,
@@ -160,6 +161,12 @@ impl MetricName {
     /// This metric, checked to be one `puzzle` counts in.
     pub fn checked(self, puzzle: PuzzleId) -> Result<Metric, EngineError> {
         let ok = MetricName::accepted(puzzle);
+        if puzzle == PuzzleId::Sq1 && !ok.contains(&self) {
+            return Err(EngineError::usage(format!(
+                "the Square-1 counts in the WCA's twist metric only (each `/` one move, turns of the layers none), not {}: leave the metric out",
+                self.name()
+            )));
+        }
         if !ok.contains(&self) {
             let names: Vec<&str> = ok.iter().map(|m| m.name()).collect();
             return Err(EngineError::usage(format!(

@@ -20,6 +20,7 @@ use twisty_core::cube3::Cube3;
 use twisty_core::cube_n::CubeN;
 use twisty_core::def::DefPuzzle;
 use twisty_core::kilominx::Kilominx;
+use twisty_core::sq1::Sq1;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Metric};
 use twisty_solvers::{Limits, Solution};
@@ -57,6 +58,7 @@ impl Engine {
             PuzzleId::Cube2 => Input::Cube2(input::cube2(&req.input, req.notation)?),
             PuzzleId::Kilominx => Input::Kilominx(input::kilominx(&req.input, req.notation)?),
             PuzzleId::Clock => Input::Clock(input::clock(&req.input, req.notation)?),
+            PuzzleId::Sq1 => Input::Sq1(input::sq1(&req.input, req.notation)?),
             PuzzleId::Supercube(n) => {
                 let cube = supercube(n)?;
                 let parsed = input::supercube(&cube, &req.input, req.notation)?;
@@ -97,6 +99,7 @@ impl Engine {
             (PuzzleId::Cube2, State::Cube2(s)) => Input::Cube2(at_home(&Cube2, s)),
             (PuzzleId::Kilominx, State::Kilominx(s)) => Input::Kilominx(at_home(&Kilominx, s)),
             (PuzzleId::Clock, State::Clock(s)) => Input::Clock(at_home(&Clock, s)),
+            (PuzzleId::Sq1, State::Sq1(s)) => Input::Sq1(at_home(&Sq1, s)),
             (PuzzleId::Supercube(n), State::Supercube(s)) => {
                 let cube = supercube(n)?;
                 if s.code().len() != cube.cubies() {
@@ -225,6 +228,7 @@ impl Engine {
                 Input::Cube2(parsed) => last_move(&Cube2, parsed),
                 Input::Kilominx(parsed) => last_move(&Kilominx, parsed),
                 Input::Clock(parsed) => last_move(&Clock, parsed),
+                Input::Sq1(parsed) => last_move(&Sq1, parsed),
                 Input::Supercube(cube, parsed) => last_move(cube, parsed),
                 Input::CubeN(cube, parsed) => last_move(cube, parsed),
                 Input::Def(p, parsed) => last_move(&**p, parsed),
@@ -235,6 +239,7 @@ impl Engine {
             Input::Cube2(parsed) => move_set::mask(&Cube2, req, parsed, entry)?,
             Input::Kilominx(parsed) => move_set::mask(&Kilominx, req, parsed, entry)?,
             Input::Clock(parsed) => move_set::mask(&Clock, req, parsed, entry)?,
+            Input::Sq1(parsed) => move_set::mask(&Sq1, req, parsed, entry)?,
             Input::Supercube(cube, parsed) => move_set::mask(cube, req, parsed, entry)?,
             Input::CubeN(cube, parsed) => move_set::mask(cube, req, parsed, entry)?,
             Input::Def(p, parsed) => move_set::mask(&**p, req, parsed, entry)?,
@@ -287,6 +292,10 @@ fn run_entry(
             let answer = run(ctx, &parsed.state)?;
             finish(&Clock, req, entry, ctx, &parsed, answer, start)
         }
+        (Runner::Sq1(run), Input::Sq1(parsed)) => {
+            let answer = run(ctx, &parsed.state)?;
+            finish(&Sq1, req, entry, ctx, &parsed, answer, start)
+        }
         (Runner::Supercube(run), Input::Supercube(cube, parsed)) => {
             let answer = run(ctx, &cube, &parsed.state)?;
             finish(&cube, req, entry, ctx, &parsed, answer, start)
@@ -332,6 +341,8 @@ pub enum State {
     Kilominx(twisty_core::kilominx::KiloState),
     /// A clock state.
     Clock(twisty_core::clock::ClockState),
+    /// A Square-1 state.
+    Sq1(twisty_core::sq1::Sq1State),
     /// A supercube state.
     Supercube(twisty_core::supercube::SupercubeState),
     /// An N×N×N cube state.
@@ -346,6 +357,7 @@ enum Input {
     Cube2(Parsed<Cube2>),
     Kilominx(Parsed<Kilominx>),
     Clock(Parsed<Clock>),
+    Sq1(Parsed<Sq1>),
     Supercube(Supercube, Parsed<Supercube>),
     CubeN(CubeN, Parsed<CubeN>),
     Def(Arc<DefPuzzle>, Parsed<DefPuzzle>),
@@ -363,6 +375,7 @@ impl Input {
             Input::Cube2(parsed) => of(&Cube2, parsed, metric),
             Input::Kilominx(parsed) => of(&Kilominx, parsed, metric),
             Input::Clock(parsed) => of(&Clock, parsed, metric),
+            Input::Sq1(parsed) => of(&Sq1, parsed, metric),
             Input::Supercube(cube, parsed) => of(cube, parsed, metric),
             Input::CubeN(cube, parsed) => of(cube, parsed, metric),
             Input::Def(p, parsed) => of(&**p, parsed, metric),

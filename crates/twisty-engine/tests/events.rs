@@ -30,6 +30,7 @@ fn oracle_line(p: PuzzleId, scramble: &str) -> Value {
             json!({ "puzzle": p.to_string(), "scramble": scramble, "solution": "", "pattern": true })
         }
         PuzzleId::Clock => json!({ "puzzle": "clock", "scramble": scramble, "solution": "" }),
+        PuzzleId::Sq1 => json!({ "puzzle": "sq1", "scramble": scramble, "solution": "" }),
         other => panic!("no event scrambles {other}"),
     }
 }
@@ -96,6 +97,10 @@ fn every_event_scramble_makes_in_cubing_js_the_cube_the_engine_says() {
         } else if *p == PuzzleId::Clock {
             // cubing.js's dials as held after the scramble (the back facing, after the y2).
             assert_eq!(v["dials"].as_str(), Some(state), "{id}: {}", s.scramble);
+        } else if *p == PuzzleId::Sq1 {
+            // cubing.js's wedges and middle layer, in twisty's state string.
+            assert_eq!(v["state"].as_str(), Some(state), "{id}: {}", s.scramble);
+            assert_eq!(v["solved"], false, "{id}: {}", s.scramble);
         } else {
             assert_eq!(v["facelets"].as_str(), Some(state), "{id}: {}", s.scramble);
         }
@@ -263,13 +268,64 @@ fn seeds_reproduce_and_unknown_events_are_refused() {
         err.contains("unknown event `444fm`") && err.contains("333bf"),
         "{err}"
     );
-    let err = "sq1".parse::<Event>().expect_err("not yet").to_string();
-    assert!(err.contains("no scrambler for the Square-1 yet"), "{err}");
-    let a = scramble(&e, Event::Clock, &mut seeded_rng(6)).expect("a scramble");
-    let b = scramble(&e, Event::Clock, &mut seeded_rng(6)).expect("a scramble");
-    let c = scramble(&e, Event::Clock, &mut seeded_rng(7)).expect("a scramble");
-    assert_eq!(a, b);
-    assert_ne!(a, c);
+    assert_eq!("SQ1".parse::<Event>().ok(), Some(Event::Sq1));
+    for event in [Event::Clock, Event::Sq1] {
+        let a = scramble(&e, event, &mut seeded_rng(6)).expect("a scramble");
+        let b = scramble(&e, event, &mut seeded_rng(6)).expect("a scramble");
+        let c = scramble(&e, event, &mut seeded_rng(7)).expect("a scramble");
+        assert_eq!(a, b, "{event}");
+        assert_ne!(a, c, "{event}");
+    }
+}
+
+#[test]
+fn sq1_scrambles_have_tnoodles_form_and_distance_and_their_answers_solve_in_cubing_js() {
+    use twisty_engine::scramble::sq1::{too_near, MIN_DISTANCE};
+    let e = engine();
+    let mut rng = seeded_rng(13);
+    assert_eq!(MIN_DISTANCE, 11);
+    let mut lines = Vec::new();
+    let mut states = Vec::new();
+    for _ in 0..8 {
+        let s = scramble(&e, Event::Sq1, &mut rng).expect("a scramble");
+        let t = tokens(&s.scramble);
+        // `(a,b) / (c,d) / … / (x,y)`: turns (amounts −5 to 6, not both 0) and slices, never
+        // two of a kind in a row; at least 11 of them, the state being that far from solved.
+        assert!(t.len() >= MIN_DISTANCE as usize, "{}", s.scramble);
+        assert!(
+            t.windows(2).all(|w| (w[0] == "/") != (w[1] == "/")),
+            "{}",
+            s.scramble
+        );
+        for turn in t.iter().filter(|t| **t != "/") {
+            let inner = turn
+                .strip_prefix('(')
+                .and_then(|x| x.strip_suffix(')'))
+                .unwrap_or_else(|| panic!("{turn} in {}", s.scramble));
+            let amounts: Vec<i32> = inner.split(',').map(|a| a.parse().unwrap_or(99)).collect();
+            assert_eq!(amounts.len(), 2, "{turn}");
+            assert!(amounts.iter().all(|a| (-5..=6).contains(a)), "{turn}");
+            assert_ne!(amounts, [0, 0], "{turn}");
+        }
+        let state = s.state.clone().expect("a state string");
+        let parsed = twisty_core::sq1::render::from_state_string(&state).expect("a state");
+        assert!(!too_near().contains(&parsed), "{}", s.scramble);
+        let r = e
+            .solve(&SolveRequest::new(PuzzleId::Sq1, s.scramble.as_str()), &Quiet)
+            .expect("a solve");
+        assert!(r.verified && r.metric == "twist" && !r.optimal, "{}", r.solution);
+        assert_eq!(r.length as usize, r.moves.iter().filter(|m| *m == "/").count());
+        lines.push(json!({ "puzzle": "sq1", "scramble": s.scramble, "solution": r.solution }));
+        lines.push(json!({ "puzzle": "sq1", "scramble": s.scramble, "solution": "" }));
+        states.push(state);
+    }
+    assert_eq!(Event::Sq1.kind(), "random-state");
+    let verdicts = cubing::verdicts(&lines);
+    for (pair, state) in verdicts.chunks(2).zip(&states) {
+        assert_eq!(pair[0]["error"], Value::Null, "{}", pair[0]);
+        assert_eq!(pair[0]["solved"], true, "{}", pair[0]);
+        assert_eq!(pair[1]["state"].as_str(), Some(state.as_str()), "{}", pair[1]);
+    }
 }
 
 #[test]

@@ -10,6 +10,7 @@ use rand::Rng;
 use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
 use twisty_core::kilominx::Kilominx;
+use twisty_core::sq1::Sq1;
 use twisty_core::supercube::Supercube;
 use twisty_core::{seeded_rng, Held, TwistyRng};
 use twisty_engine::{Engine, EngineConfig, PuzzleId, Quiet, SolveRequest};
@@ -20,6 +21,21 @@ fn input(rng: &mut TwistyRng, vocabulary: &[&str], n: usize) -> String {
         .map(|_| vocabulary[rng.random_range(0..vocabulary.len())])
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A Square-1 input of `twists` random twists (each a turn freeing the slice, then the slice)
+/// and a last turn, written as cubing.js reads it: `(1,0) / (-3,3) / (2,-1)`, some pairs
+/// without their spaces or parentheses.
+fn sq1_input(rng: &mut TwistyRng, twists: usize) -> String {
+    use twisty_core::Puzzle;
+    let mut moves = Sq1.random_moves(rng, twists);
+    moves.push(twisty_core::sq1::Sq1Move::Top(rng.random_range(1..12)));
+    let text = Sq1.format_moves(&moves);
+    if rng.random_bool(0.5) {
+        text.replace(" / ", "/")
+    } else {
+        text
+    }
 }
 
 /// Whether `answer` typed after `input` leaves the puzzle solved as held.
@@ -98,13 +114,20 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
         ),
         // Last: the inputs drawn for the cases above stay those they were written for.
         (PuzzleId::Clock, "optimal", &[], CLOCK, 12, 6),
+        // Inputs of random twists ([`sq1_input`]), not of tokens drawn one by one (a slice
+        // is not possible everywhere).
+        (PuzzleId::Sq1, "two-phase", &[], &[], 14, 6),
     ];
     let mut rng = seeded_rng(20261126);
     let mut checked = 0;
     for &(puzzle, solver, options, vocabulary, length, count) in cases {
         let start = std::time::Instant::now();
         for _ in 0..count {
-            let text = input(&mut rng, vocabulary, length);
+            let text = if puzzle == PuzzleId::Sq1 {
+                sq1_input(&mut rng, length)
+            } else {
+                input(&mut rng, vocabulary, length)
+            };
             let mut req = SolveRequest::new(puzzle, text.clone()).solver(solver);
             if solver == "optimal" && puzzle == PuzzleId::Cube3 {
                 req = req.option("heuristic", "small");
@@ -123,6 +146,7 @@ fn every_quick_solver_answers_in_the_frame_the_puzzle_is_held() {
                 PuzzleId::Cube2 => solves(&Cube2, &text, &r.solution),
                 PuzzleId::Kilominx => solves(&Kilominx, &text, &r.solution),
                 PuzzleId::Clock => solves(&twisty_core::clock::Clock, &text, &r.solution),
+                PuzzleId::Sq1 => solves(&Sq1, &text, &r.solution),
                 PuzzleId::Supercube(n) => solves(
                     &Supercube::new(usize::from(n)).expect("a size"),
                     &text,

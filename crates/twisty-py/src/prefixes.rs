@@ -51,6 +51,7 @@ pub fn prefixes(py: Python<'_>, puzzle: &str, depth: usize) -> PyResult<Vec<Stri
         PuzzleId::Clock => Err(EngineError::usage(
             "the clock's optimal solver answers in a millisecond: nothing to split",
         )),
+        PuzzleId::Sq1 => Err(EngineError::usage("the Square-1 has no optimal solver to split")),
         PuzzleId::Supercube(_) => Err(EngineError::usage("the supercube has no optimal solver to split")),
         PuzzleId::CubeN(n) => Err(EngineError::usage(format!(
             "the {n}x{n}x{n} has no optimal solver to split"

@@ -153,6 +153,11 @@ pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
             "the page does not draw the clock yet: solve it with the command line (`twisty solve --puzzle clock`) or Python; its event scrambles come from /api/scramble?event=clock",
         )));
     }
+    if p == PuzzleId::Sq1 {
+        return Err(ApiError::engine(twisty_engine::EngineError::usage(
+            "the page does not draw the Square-1 yet: solve it with the command line (`twisty solve --puzzle sq1`) or Python; its event scrambles come from /api/scramble?event=sq1",
+        )));
+    }
     if let PuzzleId::CubeN(n) = p {
         let max = crate::display::MAX_WEB_CUBE_N;
         if n > max {
@@ -269,7 +274,7 @@ pub fn scramble_answer(env: &Env, q: &ScrambleQuery) -> Result<Value, ApiError> 
 
 /// A WCA event's scramble: `moves`, `state` and `facelets` as for a puzzle's scramble where
 /// the page draws the event's puzzle, `null` where it does not (the Pyraminx, Skewb,
-/// megaminx and clock). `named`, if given, must be the event's puzzle.
+/// megaminx, Square-1 and clock). `named`, if given, must be the event's puzzle.
 pub fn event_scrambled(
     env: &Env,
     event: &str,

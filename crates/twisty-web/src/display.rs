@@ -70,7 +70,7 @@ impl PuzzleDisplay for PuzzleId {
                 CUBE_N[n].get_or_init(|| Model::cube(n, false))
             }
             // The page refuses definitions ([`crate::api::puzzle`]); never drawn.
-            PuzzleId::Def(_) | PuzzleId::Clock => CUBE3.get_or_init(|| Model::cube(3, false)),
+            PuzzleId::Def(_) | PuzzleId::Clock | PuzzleId::Sq1 => CUBE3.get_or_init(|| Model::cube(3, false)),
         }
     }
 
@@ -93,6 +93,7 @@ impl PuzzleDisplay for PuzzleId {
             ),
             PuzzleId::Def(_) => "moves as the puzzle's definition names them".into(),
             PuzzleId::Clock => "moves are pin settings UR DR DL UL U R D L ALL with an amount, UR5+ or ALL2-, and y2".into(),
+            PuzzleId::Sq1 => "moves are turns (a,b) of the top and the bottom in 30° slots and the slice /: (1,0) / (-3,3) /".into(),
         }
     }
 

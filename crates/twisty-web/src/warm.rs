@@ -232,7 +232,7 @@ pub fn warm_up(st: &Arc<AppState>) {
     // The page refuses the puzzles given by a definition: nothing of theirs to warm.
     for p in PuzzleId::listed()
         .into_iter()
-        .filter(|p| !matches!(p, PuzzleId::Def(_) | PuzzleId::Clock))
+        .filter(|p| !matches!(p, PuzzleId::Def(_) | PuzzleId::Clock | PuzzleId::Sq1))
     {
         for entry in twisty_engine::solvers_for(p) {
             let Ok(resolved) = twisty_engine::options::resolve(entry.id, &(entry.options)(), &Options::new())

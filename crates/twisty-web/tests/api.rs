@@ -200,7 +200,7 @@ async fn every_event_scrambles_and_an_unknown_event_is_refused() {
     let (st, v) = get(&base, "/api/scramble?event=333bf&puzzle=2x2").await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert!(v["error"]["message"].as_str().unwrap().contains("333bf"), "{v}");
-    for bad in ["444oh", "sq1"] {
+    for bad in ["444oh", "sq2"] {
         let (st, v) = get(&base, &format!("/api/scramble?event={bad}")).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{bad}");
         assert_eq!(kind(&v), "usage");

@@ -287,6 +287,7 @@ fn fuzz_solve_bodies() {
                     PuzzleId::Clock => {
                         twisty_engine::input::clock(&req.input, Notation::Standard).map(|_| ())
                     }
+                    PuzzleId::Sq1 => twisty_engine::input::sq1(&req.input, Notation::Standard).map(|_| ()),
                     PuzzleId::Supercube(n) => {
                         let cube = twisty_core::supercube::Supercube::new(usize::from(n)).unwrap();
                         twisty_engine::input::supercube(&cube, &req.input, Notation::Standard).map(|_| ())

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 /// `twisty solve`.
 #[derive(Debug, Args, Clone)]
 pub struct SolveArgs {
-    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, supercube:N, pyraminx, skewb, megaminx, fto, dino,
+    /// Puzzle: 3x3, 2x2, NxN, kilominx, clock, sq1, supercube:N, pyraminx, skewb, megaminx, fto, dino,
     /// helicopter, def:NAME or def:PATH (a definition file); `--puzzle list` lists them.
     #[arg(long, short, default_value = "3x3")]
     pub puzzle: PuzzleKind,

@@ -10,6 +10,7 @@ use twisty_core::cube2::Cube2;
 use twisty_core::cube3::Cube3;
 use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
+use twisty_core::sq1::Sq1;
 use twisty_core::supercube::Supercube;
 
 /// The N×N×N supercube of `--puzzle supercube:N`.
@@ -30,6 +31,7 @@ macro_rules! on_puzzle {
             PuzzleKind::Cube2 => $run($ctx, &Cube2 $(, $arg)*),
             PuzzleKind::Kilominx => $run($ctx, &Kilominx $(, $arg)*),
             PuzzleKind::Clock => $run($ctx, &Clock $(, $arg)*),
+            PuzzleKind::Sq1 => $run($ctx, &Sq1 $(, $arg)*),
             PuzzleKind::Supercube(n) => $run($ctx, &supercube(n)? $(, $arg)*),
             PuzzleKind::CubeN(n) => $run($ctx, &cube_n(n)? $(, $arg)*),
             PuzzleKind::Def(d) => $run($ctx, &*d.puzzle() $(, $arg)*),

@@ -15,6 +15,7 @@ fn puzzle_name(set: &TableSet) -> &'static str {
         twisty_engine::catalog::PuzzleFamily::Cube2 => "2x2",
         twisty_engine::catalog::PuzzleFamily::Kilominx => "kilominx",
         twisty_engine::catalog::PuzzleFamily::Clock => "clock",
+        twisty_engine::catalog::PuzzleFamily::Sq1 => "sq1",
         twisty_engine::catalog::PuzzleFamily::Supercube => "supercube",
         twisty_engine::catalog::PuzzleFamily::Supercube2 => "supercube:2",
         twisty_engine::catalog::PuzzleFamily::Supercube3 => "supercube:3",

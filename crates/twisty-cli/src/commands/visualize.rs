@@ -56,6 +56,14 @@ pub fn run(ctx: &Ctx, req: &SolveRequest, report: &SolveReport, delay_ms: u64) -
             report,
             delay_ms,
         ),
+        PuzzleId::Sq1 => play(
+            ctx,
+            &twisty_core::sq1::Sq1,
+            parsed(input::sq1(&req.input, req.notation))?,
+            req,
+            report,
+            delay_ms,
+        ),
         PuzzleId::Supercube(n) => {
             let c = Supercube::new(usize::from(n)).map_err(CliError::usage)?;
             let p = parsed(input::supercube(&c, &req.input, req.notation))?;

@@ -10,6 +10,7 @@ pub mod cube_n;
 pub mod def;
 pub mod edit;
 pub mod kilominx;
+pub mod sq1;
 pub mod supercube;
 
 use crate::context::{CliError, CliResult};

@@ -403,7 +403,7 @@ impl Puzzle for Cube2 {
 
     fn move_length(&self, mv: Cube2Move, metric: Metric) -> u32 {
         match metric {
-            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm => 1,
+            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm | Metric::Twist => 1,
             Metric::Qtm => {
                 if mv.amount() == 2 {
                     2

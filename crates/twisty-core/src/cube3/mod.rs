@@ -508,7 +508,7 @@ impl Puzzle for Cube3 {
 
     fn move_length(&self, mv: Cube3Move, metric: Metric) -> u32 {
         match metric {
-            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm => 1,
+            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm | Metric::Twist => 1,
             Metric::Qtm => {
                 if mv.amount() == 2 {
                     2

@@ -483,7 +483,7 @@ impl Puzzle for CubeN {
         let outer = if mv.holds_face(n) { 1 } else { 2 };
         let half = if mv.angle % 3 == 1 { 2 } else { 1 };
         match metric {
-            Metric::Htm | Metric::Obtm => outer,
+            Metric::Htm | Metric::Obtm | Metric::Twist => outer,
             Metric::Qtm => outer * half,
             Metric::Sstm => mv.width() as u32,
             Metric::Etm => 1,

@@ -138,7 +138,7 @@ impl Puzzle for DefPuzzle {
 
     fn move_length(&self, mv: DefMove, metric: Metric) -> u32 {
         match metric {
-            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm => 1,
+            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm | Metric::Twist => 1,
             Metric::Qtm => self.moves[mv.index()].qtm as u32,
         }
     }

@@ -584,7 +584,7 @@ impl Puzzle for Kilominx {
 
     fn move_length(&self, mv: KiloMove, metric: Metric) -> u32 {
         match metric {
-            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm => 1,
+            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm | Metric::Twist => 1,
             Metric::Qtm => {
                 if mv.fifths() == 1 || mv.fifths() == 4 {
                     1

@@ -390,7 +390,7 @@ impl Puzzle for Supercube {
 
     fn move_length(&self, mv: SuperMove, metric: Metric) -> u32 {
         match metric {
-            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm => 1,
+            Metric::Htm | Metric::Obtm | Metric::Sstm | Metric::Etm | Metric::Twist => 1,
             Metric::Qtm => {
                 if mv.angle == 1 {
                     2

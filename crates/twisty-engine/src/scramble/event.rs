@@ -16,10 +16,11 @@
 //! | `minx` | 7 lines of 10 random moves `R++ R-- D++ D--` (R and D alternating), each ending with `U` after `D++`, `U'` after `D--` |
 //! | `pyram` | random state at least 6 moves from solved (tips counted), written as exactly 11 moves of `U L R B` then the tips `u l r b` it needs |
 //! | `skewb` | random state at least 7 moves from solved, written as exactly 11 moves of `U L R B` |
+//! | `sq1` | random state among those whose slice can turn, not solved in 10 moves or fewer (each `(a,b)` and each `/` counting 1, as TNoodle counts), written as TNoodle writes it: `(1,0) / (-3,3) / … / (a,b)` ([`sq1`](super::sq1)) |
 //! | `clock` | random state, written as the WCA's 14 turns `UR DR DL UL U R D L ALL y2 U R D L ALL` with their amounts (`0+` to `6+`, `1-` to `5-`), no final pin setting (dropped in 2024) |
 //!
-//! ([`event_def`](super::event_def) makes the last three: its state string is the puzzle in
-//! cubing.js's pattern layout.) The other (`sq1`) is refused with the reason.
+//! ([`event_def`](super::event_def) makes `minx`, `pyram` and `skewb`: its state string is
+//! the puzzle in cubing.js's pattern layout.) Every WCA event is there.
 
 use super::{random_moves, random_state, Scramble};
 use crate::defs::DefId;
@@ -70,6 +71,8 @@ pub enum Event {
     Pyram,
     /// `skewb`: Skewb.
     Skewb,
+    /// `sq1`: Square-1.
+    Sq1,
     /// `clock`: Rubik's Clock.
     Clock,
 }
@@ -92,11 +95,12 @@ pub const EVENTS: &[(&str, Event)] = &[
     ("minx", Event::Minx),
     ("pyram", Event::Pyram),
     ("skewb", Event::Skewb),
+    ("sq1", Event::Sq1),
     ("clock", Event::Clock),
 ];
 
-/// WCA events whose puzzle twisty does not scramble yet, and why.
-const NOT_YET: &[(&str, &str)] = &[("sq1", "the Square-1")];
+/// WCA events whose puzzle twisty does not scramble yet, and why (none now).
+const NOT_YET: &[(&str, &str)] = &[];
 
 impl Event {
     /// The WCA id (`333bf`).
@@ -121,6 +125,7 @@ impl Event {
             Event::Minx => PuzzleId::Def(DefId::builtin("megaminx")?),
             Event::Pyram => PuzzleId::Def(DefId::builtin("pyraminx")?),
             Event::Skewb => PuzzleId::Def(DefId::builtin("skewb")?),
+            Event::Sq1 => PuzzleId::Sq1,
             Event::Clock => PuzzleId::Clock,
         })
     }
@@ -169,9 +174,13 @@ pub fn scramble(engine: &Engine, event: Event, rng: &mut TwistyRng) -> Result<Sc
         Event::Minx => super::event_def::minx(rng),
         Event::Pyram => super::event_def::pyram(engine, rng),
         Event::Skewb => super::event_def::skewb(engine, rng),
-        Event::Cube2 | Event::Cube3 | Event::Cube3Oh | Event::Cube3Ft | Event::Cube4 | Event::Clock => {
-            random_state(engine, puzzle, Notation::Standard, rng)
-        }
+        Event::Cube2
+        | Event::Cube3
+        | Event::Cube3Oh
+        | Event::Cube3Ft
+        | Event::Cube4
+        | Event::Sq1
+        | Event::Clock => random_state(engine, puzzle, Notation::Standard, rng),
         Event::Cube5 | Event::Cube6 | Event::Cube7 => {
             random_moves(puzzle, super::default_length(puzzle), Notation::Standard, rng)
         }

@@ -14,6 +14,7 @@ use twisty_core::cube2::Cube2;
 use twisty_core::cube3::{facelets, Cube3};
 use twisty_core::cube_n::CubeN;
 use twisty_core::kilominx::Kilominx;
+use twisty_core::sq1::Sq1;
 use twisty_core::supercube::Supercube;
 use twisty_core::{Held, Puzzle, TwistyRng};
 
@@ -22,6 +23,7 @@ pub mod cube_n;
 pub mod def;
 pub mod event;
 pub mod event_def;
+pub mod sq1;
 
 /// Largest random-move scramble.
 pub const MAX_SCRAMBLE_LENGTH: usize = 100_000;
@@ -47,6 +49,8 @@ pub fn default_length(puzzle: PuzzleId) -> usize {
         PuzzleId::Cube2 => 11,
         PuzzleId::Kilominx => 30,
         PuzzleId::Clock => 14,
+        // Twists, each after a turn: TNoodle's 40 random moves, turns and slices counted.
+        PuzzleId::Sq1 => 20,
         PuzzleId::Supercube(_) => twisty_core::supercube::SCRAMBLE_LENGTH,
         PuzzleId::CubeN(n) => cube_n::length(usize::from(n)),
         PuzzleId::Def(d) => def::length(d),
@@ -71,6 +75,10 @@ fn cube_string(p: PuzzleId, text: &str) -> Option<String> {
             .parse_held(text)
             .ok()
             .map(|(s, facing)| twisty_core::clock::render::to_state_string(&s, facing)),
+        PuzzleId::Sq1 => Sq1
+            .parse_held(text)
+            .ok()
+            .map(|(s, ())| twisty_core::sq1::render::to_state_string(&s)),
         _ => None,
     }
 }
@@ -96,6 +104,7 @@ pub fn random_moves(
         PuzzleId::Cube2 => write(&Cube2, &Cube2.random_moves(rng, n), notation),
         PuzzleId::Kilominx => write(&Kilominx, &Kilominx.random_moves(rng, n), notation),
         PuzzleId::Clock => write(&Clock, &Clock.random_moves(rng, n), notation),
+        PuzzleId::Sq1 => Sq1.format_moves(&Sq1.random_moves(rng, n)),
         PuzzleId::CubeN(k) => {
             let c = crate::solve::cube_n(k)?;
             let held = cube_n::random_tokens(&c, n, rng).join(" ");
@@ -133,7 +142,8 @@ pub fn random_moves(
 /// A uniformly random state, written as the inverse of a solution: 3x3x3 two-phase,
 /// 2x2x2 optimal (at least 4 moves, as the WCA asks), Kilominx fast solver with a node
 /// budget (so a seed always gives the same scramble), the clock's 14 WCA turns (one way to
-/// write each state, [`clock::random_state`]), N×N×N reduction (deterministic: no
+/// write each state, [`clock::random_state`]), the Square-1's two-phase solver (at least
+/// TNoodle's distance from solved, [`sq1::random_state`]), N×N×N reduction (deterministic: no
 /// clock in it), 2x2x2 supercube optimal, 3x3x3 supercube two-phase. Larger
 /// supercubes have none yet: the error gives a uniformly random state's hex code
 /// ([`supercube_random_state`]).
@@ -198,6 +208,7 @@ pub fn random_state(
         }
         PuzzleId::Def(d) => def::random_state(engine, d, notation, rng),
         PuzzleId::Clock => Ok(clock::random_state(notation, rng)),
+        PuzzleId::Sq1 => sq1::random_state(engine, notation, rng),
         PuzzleId::Supercube(k) => {
             let c = supercube(k)?;
             let state = c.random_state(rng);
@@ -273,6 +284,9 @@ fn invert_tokens(puzzle: PuzzleId, text: &str) -> Result<String, EngineError> {
         PuzzleId::Cube2 => Cube2.format_moves(&Cube2.invert_all(&Cube2.parse_moves(text)?)),
         PuzzleId::Kilominx => Kilominx.format_moves(&Kilominx.invert_all(&Kilominx.parse_moves(text)?)),
         PuzzleId::Clock => Clock.format_moves(&Clock.invert_all(&Clock.parse_moves(text)?)),
+        // Moves read from solved: the inverse of an answer is read from its state
+        // ([`sq1::scramble_of`]), not here.
+        PuzzleId::Sq1 => Sq1.format_moves(&Sq1.invert_all(&Sq1.parse_moves(text)?)),
         PuzzleId::Supercube(n) => {
             let c = supercube(n)?;
             c.format_moves(&c.invert_all(&c.parse_moves(text)?))

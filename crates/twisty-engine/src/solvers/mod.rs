@@ -10,6 +10,7 @@ pub mod genetic;
 pub(crate) mod kilominx_fast;
 pub(crate) mod kilominx_optimal;
 mod reduction;
+pub(crate) mod sq1_twophase;
 pub(crate) mod supercube2_optimal;
 pub(crate) mod supercube3_twophase;
 pub mod swarm;
@@ -45,6 +46,7 @@ pub static ALL: &[SolverEntry] = &[
     reduction::ENTRY,
     def_optimal::ENTRY,
     clock_optimal::ENTRY,
+    sq1_twophase::ENTRY,
 ];
 
 /// A table need from a spec and an estimated build rate in seconds per entry.

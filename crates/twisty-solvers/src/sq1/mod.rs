@@ -12,6 +12,7 @@
 //! on the state alone. Every answer is checked by applying it to the input, slice by slice
 //! (each must be possible).
 
+pub mod near;
 pub mod shape_table;
 pub mod square;
 
