@@ -423,6 +423,29 @@ pub enum BenchWhich {
     /// The optimal 2x2x2 supercube solver: its table's exact distance distribution, then
     /// solves of uniformly random states (length counts, time per solve).
     Supercube2(BenchCountArgs),
+    /// The two-phase 3x3x3 supercube solver on uniformly random states (SSTM length mean,
+    /// median, p95, max; time per solve), beside the GA on the first few of them.
+    Supercube3(BenchSupercube3Args),
+}
+
+/// `twisty bench supercube3`.
+#[derive(Debug, Args)]
+pub struct BenchSupercube3Args {
+    /// Number of random states.
+    #[arg(long, short, default_value_t = 1000)]
+    pub count: usize,
+    /// How many of them the GA also solves (0: none).
+    #[arg(long, default_value_t = 20)]
+    pub ga: usize,
+    /// The two-phase search's node budget after the first answer.
+    #[arg(long)]
+    pub budget: Option<u64>,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `twisty bench fast3x3`.

@@ -187,7 +187,7 @@ fn a_macro_library_is_a_bounded_regular_file() {
         (text, "not a supercube macro library"),
     ] {
         twisty()
-            .args(["solve", "-p", "supercube:3", "--macros"])
+            .args(["solve", "-p", "supercube:3", "--solver", "ga", "--macros"])
             .arg(&path)
             .arg("R U")
             .assert()

@@ -230,7 +230,17 @@ fn an_astar_solve_stops_at_its_time_limit_within_its_memory_budget() {
 
 fn seeded_supercube_solve(tables: &Path) -> String {
     let out = twisty(tables)
-        .args(["solve", "-p", "supercube:3", "--random", "--seed", "7", "--json"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--solver",
+            "ga",
+            "--random",
+            "--seed",
+            "7",
+            "--json",
+        ])
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
@@ -245,7 +255,17 @@ fn a_seeded_supercube_solve_gives_the_same_answer_twice() {
     assert_eq!(seeded_supercube_solve(dir.path()), first);
     // Macros learned in between by another solve do not change it.
     twisty(dir.path())
-        .args(["solve", "-p", "supercube:3", "--random", "--seed", "2", "--learn"])
+        .args([
+            "solve",
+            "-p",
+            "supercube:3",
+            "--solver",
+            "ga",
+            "--random",
+            "--seed",
+            "2",
+            "--learn",
+        ])
         .assert()
         .success();
     assert!(dir.path().join("supercube-macros.tmac").is_file());

@@ -118,13 +118,14 @@ fn random_state_scrambles_reach_their_state_and_are_optimal_inverses() {
         ]);
         assert_eq!(again["scramble"], v["scramble"]);
     }
-    // Larger sizes: no scramble yet, but the state is given, and `solve --random-state` uses it.
+    // Sizes above 3: no scramble yet, but the state is given, and `solve --random-state`
+    // uses it.
     twisty()
-        .args(["scramble", "-p", "supercube:3", "--random-state", "--seed", "1"])
+        .args(["scramble", "-p", "supercube:4", "--random-state", "--seed", "1"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("needs a solver"))
-        .stderr(predicate::str::is_match("[0-9a-f]{54}").unwrap());
+        .stderr(predicate::str::is_match("[0-9a-f]{128}").unwrap());
 }
 
 #[test]

@@ -36,6 +36,8 @@ pub enum PuzzleFamily {
     Supercube,
     /// The 2x2x2 supercube only.
     Supercube2,
+    /// The 3x3x3 supercube only.
+    Supercube3,
     /// Every ordinary N×N×N cube (4x4 and up).
     CubeN,
     /// Every puzzle given by a definition.
@@ -54,6 +56,7 @@ impl PuzzleFamily {
                 | (PuzzleFamily::Sq1, PuzzleId::Sq1)
                 | (PuzzleFamily::Supercube, PuzzleId::Supercube(_))
                 | (PuzzleFamily::Supercube2, PuzzleId::Supercube(2))
+                | (PuzzleFamily::Supercube3, PuzzleId::Supercube(3))
                 | (PuzzleFamily::CubeN, PuzzleId::CubeN(_))
                 | (PuzzleFamily::Def, PuzzleId::Def(_))
         )
@@ -226,7 +229,12 @@ pub fn solvers_for(puzzle: PuzzleId) -> Vec<&'static SolverEntry> {
         .iter()
         .filter(|e| e.family.contains(puzzle))
         .collect();
-    v.sort_by_key(|e| (!e.default, e.family != PuzzleFamily::Supercube2));
+    v.sort_by_key(|e| {
+        (
+            !e.default,
+            !matches!(e.family, PuzzleFamily::Supercube2 | PuzzleFamily::Supercube3),
+        )
+    });
     v
 }
 

@@ -16,6 +16,7 @@ pub mod solver;
 pub mod sq1;
 pub mod subgroup;
 pub mod supercube2;
+pub mod supercube3;
 pub mod swarm;
 #[cfg(test)]
 mod test_data;

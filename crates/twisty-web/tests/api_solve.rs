@@ -277,12 +277,25 @@ async fn supercube_genetic_solver_for_small_cubes() {
     let (st, v) = post(
         &base,
         "/api/solve",
-        &json!({"puzzle": "supercube:3", "moves": scramble, "time_limit": 30, "seed": 1}),
+        &json!({"puzzle": "supercube:3", "solver": "ga", "moves": scramble, "time_limit": 30, "seed": 1}),
     )
     .await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["solver"], "ga");
     assert_eq!(v["seed"], 1);
+    assert!(
+        replay_solves(&base, "supercube:3", json!(scramble), &v).await,
+        "{v}"
+    );
+    // The 3x3x3's default is the two-phase solver, through the same engine.
+    let (st, v) = post(
+        &base,
+        "/api/solve",
+        &json!({"puzzle": "supercube:3", "moves": scramble, "time_limit": 30}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["solver"], "twophase");
     assert!(
         replay_solves(&base, "supercube:3", json!(scramble), &v).await,
         "{v}"

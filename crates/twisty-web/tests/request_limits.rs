@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 fn ga(options: Value) -> Value {
-    json!({"puzzle": "supercube:3", "moves": "R U", "options": options, "time_limit": 5})
+    json!({"puzzle": "supercube:3", "solver": "ga", "moves": "R U", "options": options, "time_limit": 5})
 }
 
 #[tokio::test]

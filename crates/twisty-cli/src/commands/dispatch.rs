@@ -92,5 +92,6 @@ pub fn bench(ctx: &Ctx, args: &BenchArgs) -> CliResult {
         BenchWhich::FastKilominx(a) => commands::bench_fast_kilominx::run(ctx, a),
         BenchWhich::Supercube(a) => commands::supercube::bench(ctx, a),
         BenchWhich::Supercube2(a) => commands::bench_supercube2::run(ctx, a),
+        BenchWhich::Supercube3(a) => commands::bench_supercube3::run(ctx, a),
     }
 }

@@ -13,6 +13,7 @@ pub mod bench_optimal_cube3;
 pub mod bench_optimal_kilominx;
 pub mod bench_research_kilominx;
 pub mod bench_supercube2;
+pub mod bench_supercube3;
 pub mod gods;
 pub mod keys;
 pub mod play;

@@ -18,6 +18,7 @@ fn puzzle_name(set: &TableSet) -> &'static str {
         twisty_engine::catalog::PuzzleFamily::Sq1 => "sq1",
         twisty_engine::catalog::PuzzleFamily::Supercube => "supercube",
         twisty_engine::catalog::PuzzleFamily::Supercube2 => "supercube:2",
+        twisty_engine::catalog::PuzzleFamily::Supercube3 => "supercube:3",
         twisty_engine::catalog::PuzzleFamily::CubeN => "NxN",
         twisty_engine::catalog::PuzzleFamily::Def => "def",
     }

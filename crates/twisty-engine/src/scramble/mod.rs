@@ -144,7 +144,7 @@ pub fn random_moves(
 /// budget (so a seed always gives the same scramble), the clock's 14 WCA turns (one way to
 /// write each state, [`clock::random_state`]), the Square-1's two-phase solver (at least
 /// TNoodle's distance from solved, [`sq1::random_state`]), N×N×N reduction (deterministic: no
-/// clock in it), 2x2x2 supercube optimal. Larger
+/// clock in it), 2x2x2 supercube optimal, 3x3x3 supercube two-phase. Larger
 /// supercubes have none yet: the error gives a uniformly random state's hex code
 /// ([`supercube_random_state`]).
 pub fn random_state(
@@ -213,7 +213,12 @@ pub fn random_state(
             let c = supercube(k)?;
             let state = c.random_state(rng);
             let code = hex_code(&state);
-            if k != 2 {
+            let solver = match k {
+                2 => "optimal",
+                3 => "twophase",
+                _ => "",
+            };
+            if solver.is_empty() {
                 return Err(EngineError::usage(format!(
                     "a random-state scramble of the {k}x{k}x{k} supercube needs a solver whose answers are \
                      short enough to be scrambles, which is not there yet (the genetic solver's run to \
@@ -221,8 +226,9 @@ pub fn random_state(
                      supercube:{k}` takes: {code}"
                 )));
             }
-            // The inverse of an optimal answer (in the paper's notation, then the user's).
-            let mut req = SolveRequest::new(puzzle, code.clone()).solver("optimal");
+            // The inverse of an optimal (2x2x2) or two-phase (3x3x3, node-budgeted, so the
+            // seed alone fixes it) answer, in the paper's notation, then the user's.
+            let mut req = SolveRequest::new(puzzle, code.clone()).solver(solver);
             req.frame = Frame::Reference;
             req.notation = Notation::Seed;
             let r = engine.solve(&req, &Quiet)?;

@@ -12,6 +12,7 @@ pub(crate) mod kilominx_optimal;
 mod reduction;
 pub(crate) mod sq1_twophase;
 pub(crate) mod supercube2_optimal;
+pub(crate) mod supercube3_twophase;
 pub mod swarm;
 mod thistlethwaite;
 pub(crate) mod twophase;
@@ -40,6 +41,7 @@ pub static ALL: &[SolverEntry] = &[
     kilominx_fast::ENTRY,
     kilominx_optimal::ENTRY,
     supercube2_optimal::ENTRY,
+    supercube3_twophase::ENTRY,
     genetic::ENTRY,
     reduction::ENTRY,
     def_optimal::ENTRY,
