@@ -17,7 +17,7 @@ const ui = {
   solver: $('solver'), timeLimit: $('time-limit'), allowedMoves: $('allowed-moves'), solverNote: $('solver-note'), solve: $('solve'),
   cancel: $('cancel'), solveMsg: $('solve-msg'), playback: $('playback'), first: $('first'),
   back: $('back'), play: $('play'), step: $('step'), speed: $('speed'), solution: $('solution'),
-  stats: $('stats'),
+  stats: $('stats'), drawing: $('drawing'),
 };
 
 // ---------- 3D scene ----------
@@ -117,7 +117,7 @@ function placePiece(i, el, extra) {
 }
 
 function setState(state) {
-  current = state.slice();
+  current = state ? state.slice() : [];
   for (let i = 0; i < pieceObjs.length; i++) placePiece(i, current[i]);
   if (geo && geo.ghost_unsolved) {
     pieceObjs.forEach((o, i) => {
@@ -134,8 +134,19 @@ function setState(state) {
   updateBadge();
 }
 
+// The puzzles without a 3D model (definitions, clock, Square-1): the server sends each state
+// drawn as text, as `twisty show` prints it, and whether it is solved.
+const isFlat = () => !!P && P.drawing === 'text';
+let flatSolved = false;
+function showFlat(drawing, solved) {
+  ui.drawing.textContent = drawing || '';
+  flatSolved = !!solved;
+  updateBadge();
+}
+
 // Solved as displayed: on every face direction, all coloured stickers show one colour.
 function displayedSolved() {
+  if (isFlat()) return flatSolved;
   if (!geo) return false;
   const dark = geo.colours.length - 1;
   const byDir = new Map();
@@ -238,6 +249,10 @@ async function choosePuzzle(id) {
   const g = await api(`/api/geometry?puzzle=${encodeURIComponent(id)}`);
   buildPuzzle(g);
   resetView();
+  // No 3D model: the view is hidden, the state drawn as text instead.
+  ui.view.hidden = isFlat();
+  ui.drawing.hidden = !isFlat();
+  ui.drawing.textContent = '';
   ui.moves.value = '';
   mode = 'moves';
   facelets = g.net ? g.net.solved : null;
@@ -258,8 +273,11 @@ async function choosePuzzle(id) {
   ui.editToggle.hidden = !P.facelets;
   ui.editor.hidden = true;
   const keys = P.keys.map((k) => `${k.key.toUpperCase()}=${k.move}`).join(' ');
-  ui.keysHint.textContent = `Drag to rotate. Keys: ${keys}; Shift = anticlockwise; ${P.double_turns}.`;
+  ui.keysHint.textContent = isFlat()
+    ? `The page has no 3D model of the ${P.name}: its state is drawn as text, as \`twisty show\` prints it. Type moves in its notation.`
+    : `Drag to rotate. Keys: ${keys}; Shift = anticlockwise; ${P.double_turns}.`;
   ui.status.textContent = '';
+  if (isFlat()) await validateMoves(false);
   link.schedule();
 }
 
@@ -299,7 +317,9 @@ async function validateMoves(animateLast) {
     facelets = r.facelets || facelets;
     syncEditor();
     stopPlayback();
-    if (animateLast && r.last) {
+    if (isFlat()) {
+      showFlat(r.drawing, r.solved);
+    } else if (animateLast && r.last) {
       await animate(r.last, current, r.state, false);
     } else {
       setState(r.state);
@@ -351,6 +371,7 @@ async function scrambleBy(query) {
     syncEditor();
     showMoveError(null);
     setState(r.state);
+    if (isFlat()) showFlat(r.drawing, false);
     link.schedule();
     ui.status.textContent = r.event ? `${r.event} scramble (${r.kind}), seed ${r.seed}` : `${r.kind} scramble, seed ${r.seed}`;
   } catch (e) {
@@ -384,6 +405,7 @@ ui.reset.addEventListener('click', () => {
   setState(new Array(pieceObjs.length).fill(0));
   if (geo.net) facelets = geo.net.solved;
   syncEditor();
+  if (isFlat()) validateMoves(false);
   link.schedule();
 });
 
@@ -485,7 +507,7 @@ async function solve() {
     const shown = await api('/api/replay', replay, signal);
     if (stale()) return;
     result = { ...r, start: shown.start, steps: shown.steps, setup: body.moves ?? null, state: body.facelets ?? null };
-    setState(result.start.state);
+    showAt(0);
     showSolution();
     link.schedule();
     // The puzzle is solved only once the answer is played: say what was found.
@@ -551,8 +573,27 @@ function highlight() {
 
 const stateAt = (k) => (k === 0 ? result.start.state : result.steps[k - 1].state);
 
+// Shows the state after `k` steps of the solution, without animation.
+function showAt(k) {
+  if (isFlat()) {
+    const v = k === 0 ? result.start : result.steps[k - 1];
+    showFlat(v.drawing, v.solved);
+  } else {
+    setState(stateAt(k));
+  }
+}
+
 async function stepForward() {
   if (!result || pos >= result.steps.length) return false;
+  if (isFlat()) {
+    // No animation of a drawing: the next one after a pause.
+    pos++;
+    highlight();
+    showAt(pos);
+    const speed = parseFloat(ui.speed.value) || 1;
+    await new Promise((done) => setTimeout(done, 400 / speed));
+    return true;
+  }
   const st = result.steps[pos];
   const base = stateAt(pos);
   pos++;
@@ -562,6 +603,12 @@ async function stepForward() {
 }
 async function stepBack() {
   if (!result || pos <= 0) return;
+  if (isFlat()) {
+    pos--;
+    highlight();
+    showAt(pos);
+    return;
+  }
   const st = result.steps[pos - 1];
   pos--;
   highlight();
@@ -570,7 +617,7 @@ async function stepBack() {
 function seek(k) {
   stopPlayback();
   pos = k;
-  setState(stateAt(k));
+  showAt(k);
   highlight();
 }
 async function play() {
@@ -597,6 +644,7 @@ window.twisty = {
   displayedSolved, shownMoves: () => [...ui.solution.children].map((li) => li.textContent),
   result: () => result,
   state: () => current.slice(),
+  drawing: () => (isFlat() ? ui.drawing.textContent : null),
   copied: null,
 };
 
@@ -622,6 +670,7 @@ async function applyLink(given) {
       mode = 'facelets';
       facelets = given.state;
       setState(r.state);
+      if (isFlat()) showFlat(r.drawing, r.solved);
     } catch (e) {
       problems.push(`the link's state: ${e.message}`);
       ok = false;
@@ -639,7 +688,7 @@ async function applyLink(given) {
         moves: shown.steps.map((s) => s.move), solution: given.alg, start: shown.start, steps: shown.steps,
         setup: replay.moves ?? null, state: replay.facelets ?? null, linked: true,
       };
-      setState(result.start.state);
+      showAt(0);
       showSolution();
     } catch (e) {
       ui.solveMsg.textContent = `the link's solution: ${e.message}`;

@@ -139,25 +139,10 @@ pub fn json_bytes<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiEr
 }
 
 /// The puzzle named `id`, parsed by the engine (the page takes N×N×N cubes up to
-/// [`crate::display::MAX_WEB_CUBE_N`]).
+/// [`crate::display::MAX_WEB_CUBE_N`], and draws the puzzles without a 3D model as text:
+/// [`crate::flat`]).
 pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
     let p = id.parse::<PuzzleId>().map_err(ApiError::engine)?;
-    if let PuzzleId::Def(_) = p {
-        return Err(ApiError::engine(twisty_engine::EngineError::usage(format!(
-            "the page does not draw puzzles given by a definition ({}) yet: solve them with the command line (`twisty solve --puzzle {p}`) or Python",
-            p.title()
-        ))));
-    }
-    if p == PuzzleId::Clock {
-        return Err(ApiError::engine(twisty_engine::EngineError::usage(
-            "the page does not draw the clock yet: solve it with the command line (`twisty solve --puzzle clock`) or Python; its event scrambles come from /api/scramble?event=clock",
-        )));
-    }
-    if p == PuzzleId::Sq1 {
-        return Err(ApiError::engine(twisty_engine::EngineError::usage(
-            "the page does not draw the Square-1 yet: solve it with the command line (`twisty solve --puzzle sq1`) or Python; its event scrambles come from /api/scramble?event=sq1",
-        )));
-    }
     if let PuzzleId::CubeN(n) = p {
         let max = crate::display::MAX_WEB_CUBE_N;
         if n > max {
@@ -173,6 +158,9 @@ pub fn puzzle(id: &str) -> Result<PuzzleId, ApiError> {
 /// The state string of a display state (for the sticker editor and the page's link): the
 /// cubes' facelets, the Kilominx's corners; `None` for the supercubes.
 pub fn facelets(p: PuzzleId, state: &[u8]) -> Option<String> {
+    if crate::flat::is_flat(p) {
+        return None;
+    }
     p.model().state_string(&state.to_vec())
 }
 
@@ -213,6 +201,7 @@ pub fn puzzles_json(engine: &Engine) -> Value {
                 },
                 "name": p.name(),
                 "facelets": p.model().has_state_string(),
+                "drawing": if crate::flat::is_flat(p) { "text" } else { "3d" },
                 "solvers": solvers,
                 "can_solve": !solvers.is_empty(),
                 "events": twisty_engine::scramble::event::EVENTS
@@ -233,6 +222,19 @@ pub fn puzzles_json(engine: &Engine) -> Value {
 pub fn scrambled(env: &Env, p: PuzzleId, seed: Option<u64>) -> Result<Value, ApiError> {
     let seed = seed.unwrap_or_else(fresh_web_seed);
     let s = puzzles::scramble(p, seed, env);
+    if crate::flat::is_flat(p) {
+        let r = crate::flat::replay(p, &Input::Moves(&s.scramble), &[])?;
+        return Ok(json!({
+            "puzzle": p.id(),
+            "scramble": s.scramble,
+            "moves": r.moves,
+            "kind": s.kind,
+            "seed": seed,
+            "state": null,
+            "facelets": null,
+            "drawing": r.start.drawing,
+        }));
+    }
     let parsed = puzzles::parse_input(p, &Input::Moves(&s.scramble))?;
     Ok(json!({
         "puzzle": p.id(),
@@ -272,9 +274,10 @@ pub fn scramble_answer(env: &Env, q: &ScrambleQuery) -> Result<Value, ApiError> 
     }
 }
 
-/// A WCA event's scramble: `moves`, `state` and `facelets` as for a puzzle's scramble where
-/// the page draws the event's puzzle, `null` where it does not (the Pyraminx, Skewb,
-/// megaminx, Square-1 and clock). `named`, if given, must be the event's puzzle.
+/// A WCA event's scramble: `moves`, `state` and `facelets` as for a puzzle's scramble; for
+/// a puzzle drawn as text (the Pyraminx, Skewb, megaminx, Square-1 and clock) `state` and
+/// `facelets` are `null` and `drawing` is the scrambled state as text. `named`, if given,
+/// must be the event's puzzle.
 pub fn event_scrambled(
     env: &Env,
     event: &str,
@@ -293,20 +296,31 @@ pub fn event_scrambled(
         }
     }
     let seed = seed.unwrap_or_else(fresh_web_seed);
-    let drawn = puzzle(&p.to_string()).is_ok();
     let s = puzzles::event_scramble(event, seed, env)?;
-    let parsed = drawn
-        .then(|| puzzles::parse_input(p, &Input::Moves(&s.scramble)))
-        .transpose()?;
+    if crate::flat::is_flat(p) {
+        let r = crate::flat::replay(p, &Input::Moves(&s.scramble), &[])?;
+        return Ok(json!({
+            "event": event.id(),
+            "puzzle": p.id(),
+            "scramble": s.scramble,
+            "moves": r.moves,
+            "kind": event.kind(),
+            "seed": seed,
+            "state": null,
+            "facelets": null,
+            "drawing": r.start.drawing,
+        }));
+    }
+    let parsed = puzzles::parse_input(p, &Input::Moves(&s.scramble))?;
     Ok(json!({
         "event": event.id(),
         "puzzle": p.id(),
         "scramble": s.scramble,
-        "moves": parsed.as_ref().map(|x| &x.moves),
+        "moves": parsed.moves,
         "kind": event.kind(),
         "seed": seed,
-        "state": parsed.as_ref().map(|x| &x.state),
-        "facelets": parsed.as_ref().and_then(|x| facelets(p, &x.state)),
+        "state": parsed.state,
+        "facelets": facelets(p, &parsed.state),
     }))
 }
 
@@ -316,7 +330,7 @@ pub fn fresh_web_seed() -> u64 {
 }
 
 /// The answer of `GET /api/geometry` for puzzle `p`: pieces, colours and rotation group of
-/// the display model.
+/// the display model (no pieces for a puzzle drawn as text, `drawing` says which).
 pub fn geometry_json(p: PuzzleId) -> Value {
     let m = p.model();
     let group: Vec<[f32; 9]> = m
@@ -340,6 +354,7 @@ pub fn geometry_json(p: PuzzleId) -> Value {
         "group": group,
         "ghost_unsolved": m.ghost_unsolved,
         "net": m.net,
+        "drawing": if crate::flat::is_flat(p) { "text" } else { "3d" },
     })
 }
 
@@ -383,10 +398,27 @@ impl StateRequest {
 }
 
 /// The answer of `POST /api/validate` to a body of `bytes`: the JSON decoded, the puzzle and
-/// its input parsed, as `{valid, puzzle, moves, length, state, solved, last, facelets}`.
+/// its input parsed, as `{valid, puzzle, moves, length, state, solved, last, facelets}`; for
+/// a puzzle drawn as text, `state`, `last` and `facelets` are `null`, `drawing` is the state
+/// as text and `state_string` its state string (the clock and the Square-1).
 pub fn validated(bytes: &[u8]) -> Result<Value, ApiError> {
     let req: StateRequest = json_bytes(bytes)?;
     let p = puzzle(&req.puzzle)?;
+    if crate::flat::is_flat(p) {
+        let r = crate::flat::replay(p, &req.input()?, &[])?;
+        return Ok(json!({
+            "valid": true,
+            "puzzle": p.id(),
+            "length": r.moves.len(),
+            "moves": r.moves,
+            "state": null,
+            "solved": r.start.solved,
+            "last": null,
+            "facelets": null,
+            "drawing": r.start.drawing,
+            "state_string": r.start.state_string,
+        }));
+    }
     let parsed = puzzles::parse_input(p, &req.input()?)?;
     let solved = p.model().is_solved(&parsed.state);
     Ok(json!({

@@ -13,11 +13,13 @@ pub trait PuzzleDisplay: Copy {
     fn id(self) -> String;
     /// Human name.
     fn name(self) -> String;
-    /// The display model (built once).
+    /// The display model (built once); an empty one (no pieces) for the puzzles drawn as
+    /// text ([`crate::flat`]).
     fn model(self) -> &'static Model;
     /// One line on the notation, for parse errors.
     fn notation_hint(self) -> String;
-    /// The keys of the page: one key per face, turning it clockwise.
+    /// The keys of the page: one key per face, turning it clockwise (none for the puzzles
+    /// drawn as text).
     fn keys(self) -> Vec<(char, &'static str)>;
 }
 
@@ -35,6 +37,13 @@ impl PuzzleDisplay for PuzzleId {
         v.extend((MIN_CUBE_N..=WEB_LISTED_CUBE_N).map(PuzzleId::CubeN));
         v.push(PuzzleId::Kilominx);
         v.extend((MIN_SUPERCUBE..=MAX_SUPERCUBE).map(PuzzleId::Supercube));
+        // The puzzles drawn as text, in the engine's order: the clock, the Square-1, then
+        // the built-in definitions (pyraminx, skewb, megaminx, …).
+        v.extend(
+            PuzzleId::listed()
+                .into_iter()
+                .filter(|&p| crate::flat::is_flat(p)),
+        );
         v
     }
 
@@ -69,8 +78,11 @@ impl PuzzleDisplay for PuzzleId {
                 let n = n.clamp(MIN_CUBE_N, MAX_WEB_CUBE_N) as usize;
                 CUBE_N[n].get_or_init(|| Model::cube(n, false))
             }
-            // The page refuses definitions ([`crate::api::puzzle`]); never drawn.
-            PuzzleId::Def(_) | PuzzleId::Clock | PuzzleId::Sq1 => CUBE3.get_or_init(|| Model::cube(3, false)),
+            // Drawn as text ([`crate::flat`]), without a 3D model.
+            PuzzleId::Def(_) | PuzzleId::Clock | PuzzleId::Sq1 => {
+                static NONE: OnceLock<Model> = OnceLock::new();
+                NONE.get_or_init(Model::none)
+            }
         }
     }
 
@@ -113,6 +125,7 @@ impl PuzzleDisplay for PuzzleId {
                 ('c', "B"),
                 ('d', "D"),
             ],
+            PuzzleId::Def(_) | PuzzleId::Clock | PuzzleId::Sq1 => Vec::new(),
             _ => vec![
                 ('u', "U"),
                 ('r', "R"),

@@ -13,6 +13,7 @@ pub mod api;
 pub mod catalog;
 pub mod core_adapter;
 pub mod display;
+pub mod flat;
 pub mod geometry;
 #[cfg(feature = "server")]
 pub mod guard;

@@ -1,6 +1,7 @@
 //! `POST /api/replay` (its handler is [`crate::api::replay`]): a solution replayed on the display model, step by step, for the
 //! page's animation. The solution is the engine's answer in the user's frame, so it applies
-//! to the puzzle as shown after the input.
+//! to the puzzle as shown after the input. A puzzle drawn as text ([`crate::flat`]) gets a
+//! drawing of each step instead of a display state and an animation.
 
 use crate::api::{input_of, json_bytes, puzzle, ApiError};
 use crate::display::PuzzleDisplay;
@@ -37,6 +38,22 @@ pub fn replayed(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
     let body: ReplayBody = json_bytes(bytes)?;
     let p = puzzle(&body.puzzle)?;
     crate::nesting::check(&body.solution)?;
+    if crate::flat::is_flat(p) {
+        let tokens: Vec<&str> = body.solution.split_whitespace().collect();
+        let r = crate::flat::replay(p, &input_of(&body.moves, &body.facelets)?, &tokens)?;
+        let steps: Vec<_> = tokens
+            .iter()
+            .zip(&r.steps)
+            .map(|(t, v)| json!({ "move": t, "drawing": v.drawing, "solved": v.solved }))
+            .collect();
+        let solved = r.steps.last().map_or(r.start.solved, |v| v.solved);
+        return Ok(json!({
+            "puzzle": p.id(),
+            "start": { "state": null, "drawing": r.start.drawing, "solved": r.start.solved },
+            "steps": steps,
+            "solved": solved,
+        }));
+    }
     let start = puzzles::parse_input(p, &input_of(&body.moves, &body.facelets)?)?;
     let model = p.model();
     let tokens: Vec<&str> = body.solution.split_whitespace().collect();

@@ -44,6 +44,9 @@ pub struct SolveBody {
 /// The engine request of a body, checked against the server's limits.
 fn request(body: &SolveBody, p: PuzzleId) -> Result<(SolveRequest, f64), ApiError> {
     let input = match input_of(&body.moves, &body.facelets)? {
+        // Read by the engine as the page reads it (moves as held, or a state string), with
+        // the page's bound on the moves.
+        i if crate::flat::is_flat(p) => crate::flat::solve_input(p, &i)?,
         // The page shows the Kilominx turned face by face, never rotated: the engine gets
         // the same turns so that its answer is in the frame on the screen.
         Input::Moves(m) if p == PuzzleId::Kilominx => crate::puzzles::parse_moves(p, m)?.join(" "),

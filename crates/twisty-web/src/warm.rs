@@ -125,11 +125,19 @@ fn estimate(st: &AppState, needs: &[TableNeed]) -> Option<(f64, bool)> {
     Some((build + bytes as f64 / LOAD_BYTES_PER_SECOND, !missing.is_empty()))
 }
 
-/// A short input of `p` whose solve loads the solver's tables.
-fn warm_input(p: PuzzleId) -> &'static str {
+/// A short input of `p` whose solve loads the solver's tables: one move of the puzzle.
+fn warm_input(p: PuzzleId) -> String {
     match p {
-        PuzzleId::Kilominx => "U",
-        _ => "R",
+        PuzzleId::Kilominx => "U".into(),
+        PuzzleId::Clock => "UR1+".into(),
+        PuzzleId::Sq1 => "(1,0)".into(),
+        PuzzleId::Def(d) => {
+            let def = d.puzzle();
+            def.base_moves()
+                .first()
+                .map_or_else(|| "R".into(), |m| m.name.clone())
+        }
+        _ => "R".into(),
     }
 }
 
@@ -229,11 +237,7 @@ fn load_now(st: &AppState, puzzle: PuzzleId, entry: &SolverEntry, options: Optio
 /// first.
 pub fn warm_up(st: &Arc<AppState>) {
     let mut jobs: Vec<(f64, PuzzleId, &'static SolverEntry, String)> = Vec::new();
-    // The page refuses the puzzles given by a definition: nothing of theirs to warm.
-    for p in PuzzleId::listed()
-        .into_iter()
-        .filter(|p| !matches!(p, PuzzleId::Def(_) | PuzzleId::Clock | PuzzleId::Sq1))
-    {
+    for p in PuzzleId::listed() {
         for entry in twisty_engine::solvers_for(p) {
             let Ok(resolved) = twisty_engine::options::resolve(entry.id, &(entry.options)(), &Options::new())
             else {

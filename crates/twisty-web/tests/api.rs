@@ -141,10 +141,18 @@ async fn scramble_is_reproducible_and_validates() {
         assert_eq!(v["state"], a["state"]);
         assert_eq!(v["solved"], false);
     }
+    // The puzzles drawn as text scramble too, with a drawing instead of a display state.
     let (st, v) = get(&base, "/api/scramble?puzzle=megaminx").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert!(v["state"].is_null(), "{v}");
+    assert!(v["drawing"].is_string(), "{v}");
+    let (st, v) = get(&base, "/api/scramble?puzzle=megaminx2").await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert_eq!(kind(&v), "usage");
-    assert!(v["error"]["message"].as_str().unwrap().contains("megaminx"));
+    assert!(
+        v["error"]["message"].as_str().unwrap().contains("megaminx2"),
+        "{v}"
+    );
     let (st, v) = get(&base, "/api/scramble").await;
     assert_eq!(st, StatusCode::BAD_REQUEST);
     assert!(v["error"]["message"].as_str().unwrap().contains("puzzle"));

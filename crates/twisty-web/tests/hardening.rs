@@ -108,8 +108,8 @@ async fn the_solver_list_is_the_engine_catalog() {
     let puzzles = list["puzzles"].as_array().unwrap();
     assert_eq!(
         puzzles.len(),
-        3 + 4 + 15,
-        "3x3, 2x2, 4x4 to 7x7, Kilominx and supercubes 2 to 16"
+        3 + 4 + 15 + 2 + 6,
+        "3x3, 2x2, 4x4 to 7x7, Kilominx, supercubes 2 to 16, clock, Square-1 and the six listed definitions"
     );
     for p in puzzles {
         let id: PuzzleId = p["id"].as_str().unwrap().parse().unwrap();

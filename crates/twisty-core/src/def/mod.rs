@@ -47,6 +47,7 @@ pub mod held;
 pub mod kpuzzle;
 pub mod library;
 mod puzzle;
+pub mod render;
 pub mod spec;
 #[cfg(test)]
 mod tests;

@@ -110,6 +110,8 @@ pub struct Model {
 enum Kind {
     Cube(usize),
     Kilominx,
+    /// No 3D model: a puzzle the page draws as text ([`crate::flat`]).
+    None,
 }
 
 /// A display state: one group element per piece.
@@ -127,6 +129,23 @@ fn v32(v: &Vec3) -> [f32; 3] {
 }
 
 impl Model {
+    /// The model of a puzzle the page draws as text ([`crate::flat`]): no pieces, no moves,
+    /// no state string, so nothing is drawn in 3D and every token is unknown.
+    pub fn none() -> Model {
+        Model {
+            group: Group::generate(&[]),
+            pieces: Vec::new(),
+            colours: Vec::new(),
+            ghost_unsolved: false,
+            moves: HashMap::new(),
+            names: Vec::new(),
+            ids: HashMap::new(),
+            kind: Kind::None,
+            letters: Vec::new(),
+            net: None,
+        }
+    }
+
     fn add_move(&mut self, name: String, axis: Vec3, turns: f64, step: f64, lo: f64, hi: f64) {
         let angle = -turns * step;
         let mat = rotation(&axis, angle);

@@ -75,15 +75,17 @@ pub fn scramble(p: PuzzleId, seed: u64, env: &Env) -> Scramble {
         PuzzleId::Cube3 => Some(Cube3.format_moves(&Cube3.random_moves(&mut rng, 25))),
         PuzzleId::Cube2 => Some(Cube2.format_moves(&Cube2.random_moves(&mut rng, 11))),
         PuzzleId::Kilominx => Some(kilominx_tokens(&Kilominx.random_moves(&mut rng, 30)).join(" ")),
-        PuzzleId::Supercube(_) | PuzzleId::Def(_) => None,
-        PuzzleId::CubeN(_) | PuzzleId::Clock | PuzzleId::Sq1 => twisty_engine::scramble::random_moves(
-            p,
-            twisty_engine::scramble::default_length(p),
-            twisty_engine::Notation::Standard,
-            &mut rng,
-        )
-        .ok()
-        .map(|s| s.scramble),
+        PuzzleId::Supercube(_) => None,
+        PuzzleId::CubeN(_) | PuzzleId::Clock | PuzzleId::Sq1 | PuzzleId::Def(_) => {
+            twisty_engine::scramble::random_moves(
+                p,
+                twisty_engine::scramble::default_length(p),
+                twisty_engine::Notation::Standard,
+                &mut rng,
+            )
+            .ok()
+            .map(|s| s.scramble)
+        }
     };
     if let Some(scramble) = scramble {
         return Scramble {
