@@ -445,7 +445,17 @@ fn two_phase_count_answers_shorter_and_shorter_solutions_shortest_first() {
         None => vec![r.moves.len()],
     };
     assert!((1..=3).contains(&lengths.len()), "{lengths:?}");
-    assert_eq!(lengths[0], r.length as usize, "{lengths:?}");
+    // The first solution is the answer, unless the search found nothing as short as the
+    // input's inverse within its time (a loaded machine): then the report says so, and the
+    // first solution is the solver's own length.
+    let solver_length = match r.details.get("solver_length").and_then(|v| v.as_u64()) {
+        Some(n) => {
+            assert!(n > u64::from(r.length), "{}", r.details);
+            n as usize
+        }
+        None => r.length as usize,
+    };
+    assert_eq!(lengths[0], solver_length, "{lengths:?}");
     assert!(lengths.windows(2).all(|w| w[0] < w[1]), "{lengths:?}");
     // Only the two-phase solver takes it.
     let err = e
