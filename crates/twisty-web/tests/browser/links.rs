@@ -55,15 +55,7 @@ const FLAT: &[&str] = &[
 
 /// The drawing `POST /api/validate` gives for `moves` on a puzzle drawn as text.
 async fn validated_drawing(addr: &str, puzzle: &str, moves: &str) -> String {
-    let v: Value = reqwest::Client::new()
-        .post(format!("http://{addr}/api/validate"))
-        .json(&json!({ "puzzle": puzzle, "moves": moves }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v = validated(addr, json!({ "puzzle": puzzle, "moves": moves })).await;
     let drawing = v["drawing"].as_str();
     assert!(drawing.is_some_and(|t| !t.is_empty()), "{puzzle}: {v}");
     drawing.unwrap_or_default().to_string()
@@ -78,19 +70,24 @@ async fn open(d: &Driver, url: &str) {
     .await;
 }
 
-/// The display state `POST /api/validate` gives for `input` (`moves` or `facelets`) on
-/// `puzzle`, as JSON text.
-async fn validated_state(addr: &str, puzzle: &str, mut input: Value) -> String {
-    input["puzzle"] = json!(puzzle);
-    let v: Value = reqwest::Client::new()
+/// The answer of `POST /api/validate` to `body`.
+async fn validated(addr: &str, body: Value) -> Value {
+    reqwest::Client::new()
         .post(format!("http://{addr}/api/validate"))
-        .json(&input)
+        .json(&body)
         .send()
         .await
         .unwrap()
         .json()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// The display state `POST /api/validate` gives for `input` (`moves` or `facelets`) on
+/// `puzzle`, as JSON text.
+async fn validated_state(addr: &str, puzzle: &str, mut input: Value) -> String {
+    input["puzzle"] = json!(puzzle);
+    let v = validated(addr, input).await;
     assert!(v["state"].is_array(), "{puzzle}: {v}");
     v["state"].to_string()
 }
